@@ -1,0 +1,83 @@
+# stress-mm: stress-ng plugin stressors for Linux memory-management work.
+#
+#   make            build build/stress-mm.so and the test programs
+#   make run        install what is missing, build, run vmalloc-order ~20 s
+#   make check      install what is missing, build, run the test suite
+#   make deps       install the Debian packages the build and tests need
+#   make lint       clang-format, cppcheck and clang-tidy on the sources
+#   make clean
+
+BUILD   ?= build
+CC      ?= gcc
+WARN    := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wundef
+CFLAGS  ?= -O2 -g
+ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden \
+	-D_GNU_SOURCE -I$(BUILD) -Icore-helpers
+PROBE_CFLAGS := -std=gnu11 -D_GNU_SOURCE
+LDLIBS  := -lbsd -lpthread
+
+CORE_SRCS := $(sort $(wildcard core-helpers/*.c))
+CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
+PLUGIN_SRCS := stress-vmalloc-order.c
+PLUGIN_OBJS := $(PLUGIN_SRCS:%.c=$(BUILD)/obj/%.o)
+UNIT_SRCS := $(sort $(wildcard test/unit-*.c))
+UNIT_BINS := $(UNIT_SRCS:test/%.c=$(BUILD)/test/%.t)
+HELPER_SRCS := $(sort $(wildcard test/helpers/*.c))
+HELPER_BINS := $(HELPER_SRCS:test/helpers/%.c=$(BUILD)/test/%)
+SHELL_TESTS := $(sort $(wildcard test/[0-9]*.t))
+
+# The suite runs serially: the kernel-log mark first, the check last.
+TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
+	$(filter-out test/00-% test/99-%,$(SHELL_TESTS)) \
+	$(filter test/99-%,$(SHELL_TESTS))
+
+.PHONY: all deps check run lint clean
+all: $(BUILD)/stress-mm.so $(UNIT_BINS) $(HELPER_BINS)
+
+include Makefile.config
+
+$(BUILD)/obj/%.o: %.c $(BUILD)/config.h $(wildcard core-helpers/*.h)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(ALL_CFLAGS) -c $< -o $@
+
+$(BUILD)/libcore.a: $(CORE_OBJS)
+	@echo "  AR      $@"
+	@rm -f $@ && ar rcs $@ $^
+
+$(BUILD)/stress-mm.so: $(PLUGIN_OBJS) $(BUILD)/libcore.a
+	@echo "  LD      $@"
+	@$(CC) -shared -Wl,-z,defs -Wl,--as-needed -o $@ $(PLUGIN_OBJS) \
+		$(BUILD)/libcore.a $(LDLIBS)
+
+$(BUILD)/test/%.t: test/%.c test/tap.h $(BUILD)/libcore.a
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(CC) $(ALL_CFLAGS) -Itest -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
+
+$(BUILD)/test/%: test/helpers/%.c $(BUILD)/libcore.a
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(CC) $(ALL_CFLAGS) -Itest -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
+
+deps:
+	@scripts/deps
+
+check: deps
+	@$(MAKE) --no-print-directory all
+	prove --exec '' $(TESTS)
+
+run: deps
+	@$(MAKE) --no-print-directory all
+	@scripts/run-vmalloc-order
+
+lint: $(BUILD)/config.h
+	clang-format --dry-run --Werror $(CORE_SRCS) $(PLUGIN_SRCS) \
+		core-helpers/*.h $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h
+	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
+		--inline-suppr -D_GNU_SOURCE -I$(BUILD) -Icore-helpers \
+		$(CORE_SRCS) $(PLUGIN_SRCS)
+	clang-tidy --quiet $(CORE_SRCS) $(PLUGIN_SRCS) -- $(ALL_CFLAGS)
+
+clean:
+	rm -rf $(BUILD)

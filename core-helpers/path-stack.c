@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * path-stack.c - kernel thread stacks (CONFIG_VMAP_STACK) as a vmalloc path.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <linux/futex.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "params.h"
+#include "path-stack.h"
+#include "report.h"
+#include "sysfacts.h"
+#include "vmallocinfo.h"
+
+static const char *const stack_callers[] = {
+	"kernel_clone", "copy_process", "dup_task_struct", "_do_fork",
+	"alloc_thread_stack_node", NULL,
+};
+
+struct stack_state {
+	const char *stressor;
+	uint64_t batch;	/* live threads per bogo-op, after clamping */
+	pthread_attr_t attr;
+	pthread_t *tids;
+	int gate;	/* futex word: 0 parked, 1 released */
+};
+
+static void *parked(void *arg)
+{
+	int *gate = arg;
+
+	while (!__atomic_load_n(gate, __ATOMIC_ACQUIRE))
+		syscall(SYS_futex, gate, FUTEX_WAIT_PRIVATE, 0, NULL, NULL, 0);
+	return NULL;
+}
+
+/* Create up to @n parked threads; returns how many exist, *err = the
+ * pthread_create() error that stopped it early (0 if none). */
+static uint64_t create_parked(struct stack_state *st, uint64_t n, int *err)
+{
+	uint64_t i;
+
+	*err = 0;
+	__atomic_store_n(&st->gate, 0, __ATOMIC_RELEASE);
+	for (i = 0; i < n; i++) {
+		*err = pthread_create(&st->tids[i], &st->attr, parked,
+				      &st->gate);
+		if (*err)
+			break;
+	}
+	return i;
+}
+
+static void release_parked(struct stack_state *st, uint64_t n)
+{
+	__atomic_store_n(&st->gate, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, &st->gate, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL,
+		0);
+	for (uint64_t i = 0; i < n; i++)
+		pthread_join(st->tids[i], NULL);
+}
+
+static void stack_teardown(void *state)
+{
+	struct stack_state *st = state;
+
+	if (!st)
+		return;
+	pthread_attr_destroy(&st->attr);
+	free(st->tids);
+	free(st);
+}
+
+/* The most common (size, pages, caller) among @n new areas. */
+static const struct smm_vmarea *dominant(const struct smm_vmarea *v, size_t n,
+					 size_t *count)
+{
+	const struct smm_vmarea *best = NULL;
+
+	*count = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t c = 0;
+
+		for (size_t j = 0; j < n; j++)
+			c += v[j].size == v[i].size;
+		if (c > *count) {
+			*count = c;
+			best = &v[i];
+		}
+		if (*count > n / 2)
+			break;
+	}
+	return best;
+}
+
+static int order_of(unsigned long pages)
+{
+	int order = 0;
+
+	if (pages == 0 || (pages & (pages - 1)))
+		return -1;
+	while ((1UL << order) < pages)
+		order++;
+	return order;
+}
+
+/*
+ * Prove the path: hold @n threads alive and look for new stack areas in
+ * /proc/vmallocinfo; fall back to nr_kernel_stack (KiB) when unreadable.
+ * Returns 0 or -errno with @why set (the path cannot run).
+ */
+static int stack_probe(struct stack_state *st, uint64_t n,
+		       const struct smm_vmpath_cfg *cfg, char *why, size_t len)
+{
+	struct smm_vmarea *before = NULL, *after = NULL;
+	size_t nb = 0, na = 0, fresh, count = 0;
+	uint64_t kst0 = 0, kst1 = 0, made, thread_size = 0;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	long page = sysconf(_SC_PAGESIZE);
+	char size_txt[32], bytes_txt[32];
+	int rc_before, rc_after = -1, err;
+	const struct smm_vmarea *d = NULL;
+
+	rc_before = smm_vmallocinfo_read(NULL, stack_callers, 0, &before, &nb);
+	smm_vmstat("nr_kernel_stack", &kst0);
+	made = create_parked(st, n, &err);
+	if (made > 0) {
+		if (rc_before == 0)
+			rc_after = smm_vmallocinfo_read(NULL, stack_callers, 0,
+							&after, &na);
+		smm_vmstat("nr_kernel_stack", &kst1);
+	}
+	release_parked(st, made);
+	if (made == 0) {
+		free(before);
+		snprintf(why, len,
+			 "stack: cannot create a thread: pthread_create errno=%d (%s); limits: RLIMIT_NPROC, threads-max, pid_max, pids cgroup",
+			 err, strerror(err));
+		return -err;
+	}
+	if (made < st->batch) {
+		smm_note_once(NULL, cfg->stressor,
+			      "stack: batch clamped from %llu to %llu live threads: pthread_create errno=%d (%s)",
+			      (unsigned long long)st->batch,
+			      (unsigned long long)made, err, strerror(err));
+		st->batch = made;
+	}
+
+	if (rc_after == 0) {
+		fresh = smm_vmallocinfo_new(before, nb, after, na);
+		d = dominant(after, fresh, &count);
+		if (!d && made > (uint64_t)(2 * ncpu + 4)) {
+			free(before);
+			free(after);
+			snprintf(why, len,
+				 "stack: %llu live threads added no thread stack area (kernel_clone, copy_process) to /proc/vmallocinfo: this kernel does not allocate stacks in vmalloc space (CONFIG_VMAP_STACK=n?)",
+				 (unsigned long long)made);
+			return -EOPNOTSUPP;
+		}
+	}
+	if (d) {
+		thread_size = d->size - (uint64_t)page;
+		smm_format_size(thread_size, size_txt, sizeof(size_txt));
+		smm_note_once("stack-achieved", cfg->stressor,
+			      "stack: kernel thread stacks are vmalloc areas of %llu bytes (THREAD_SIZE %s + guard page), pages=%lu (order %d), caller %s, kind vmalloc; probe: %llu live threads, %zu new stack areas system-wide",
+			      (unsigned long long)d->size, size_txt, d->pages,
+			      order_of(d->pages), d->caller,
+			      (unsigned long long)made, fresh);
+	} else if (kst1 > kst0) {
+		/* nr_kernel_stack is in KiB (mm/vmstat.c). Rounded to a power
+		 * of two: other tasks come and go meanwhile. */
+		uint64_t kib = (kst1 - kst0 + made / 2) / made;
+
+		thread_size = 1024;
+		while (thread_size < kib * 1024 * 3 / 4 && thread_size < 1 << 24)
+			thread_size <<= 1;
+		smm_format_size(thread_size, size_txt, sizeof(size_txt));
+		smm_note_once("stack-achieved", cfg->stressor,
+			      "stack: kernel thread stacks of about %s (nr_kernel_stack grew %llu KiB for %llu threads); vmalloc backing not verified: /proc/vmallocinfo errno=%d (%s)",
+			      size_txt, (unsigned long long)(kst1 - kst0),
+			      (unsigned long long)made,
+			      rc_before ? -rc_before : -rc_after,
+			      strerror(rc_before ? -rc_before : -rc_after));
+	}
+	if (thread_size && cfg->bytes != thread_size) {
+		smm_format_size(cfg->bytes, bytes_txt, sizeof(bytes_txt));
+		smm_note_once(NULL, cfg->stressor,
+			      "stack: %s requested, but thread stacks are THREAD_SIZE = %s on this kernel: using %s",
+			      bytes_txt, size_txt, size_txt);
+	}
+	free(before);
+	free(after);
+	return 0;
+}
+
+static int stack_setup(void **state, const struct smm_vmpath_cfg *cfg,
+		       char *why, size_t len)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	uint64_t headroom, tmax, pmax, probe;
+	struct stack_state *st;
+	int rc;
+
+	st = calloc(1, sizeof(*st));
+	if (!st) {
+		snprintf(why, len, "stack: out of memory");
+		return -ENOMEM;
+	}
+	st->stressor = cfg->stressor;
+	st->batch = cfg->batch;
+	if (smm_task_headroom(&headroom, &tmax, &pmax) == 0 &&
+	    st->batch > headroom / 2) {
+		smm_note_once(NULL, cfg->stressor,
+			      "stack: batch clamped from %llu to %llu live threads: half the task headroom (threads-max %llu, pid_max %llu)",
+			      (unsigned long long)st->batch,
+			      (unsigned long long)(headroom / 2),
+			      (unsigned long long)tmax,
+			      (unsigned long long)pmax);
+		st->batch = headroom / 2;
+		if (st->batch == 0) {
+			stack_teardown(st);
+			snprintf(why, len,
+				 "stack: no task headroom left (threads-max %llu, pid_max %llu)",
+				 (unsigned long long)tmax,
+				 (unsigned long long)pmax);
+			return -EAGAIN;
+		}
+	}
+	/* The probe holds enough threads to get past the per-CPU stack cache
+	 * (2 per CPU) whatever the batch, within the clamp. */
+	probe = (uint64_t)(4 * ncpu + 16);
+	if (probe < st->batch || st->batch < cfg->batch)
+		probe = st->batch;
+	st->tids = calloc(probe, sizeof(*st->tids));
+	if (!st->tids || pthread_attr_init(&st->attr) != 0) {
+		free(st->tids);
+		free(st);
+		snprintf(why, len, "stack: out of memory");
+		return -ENOMEM;
+	}
+	/* Small user stacks: only the kernel stack is under test. */
+	pthread_attr_setstacksize(&st->attr, PTHREAD_STACK_MIN);
+	rc = stack_probe(st, probe, cfg, why, len);
+	if (rc) {
+		stack_teardown(st);
+		return rc;
+	}
+	if (st->batch <= (uint64_t)(2 * ncpu))
+		smm_note_once(NULL, cfg->stressor,
+			      "stack: batch %llu <= 2 stacks per CPU: most stacks come from the kernel's per-CPU cache of freed stacks (NR_CACHED_STACKS 2), not from vmalloc",
+			      (unsigned long long)st->batch);
+	*state = st;
+	return 0;
+}
+
+static int stack_batch(void *state, uint64_t *allocs, char *what, size_t len)
+{
+	struct stack_state *st = state;
+	uint64_t made;
+	int err;
+
+	made = create_parked(st, st->batch, &err);
+	release_parked(st, made);
+	*allocs += made;
+	if (!err)
+		return 0;
+	if (err == EAGAIN && made > 0) {
+		smm_note_once(NULL, st->stressor,
+			      "stack: batch clamped from %llu to %llu live threads: pthread_create errno=%d (%s)",
+			      (unsigned long long)st->batch,
+			      (unsigned long long)made, err, strerror(err));
+		st->batch = made;
+		return 0;
+	}
+	snprintf(what, len, "stack: pthread_create of thread %llu of %llu",
+		 (unsigned long long)made + 1, (unsigned long long)st->batch);
+	return -err;
+}
+
+const struct smm_vmpath smm_vmpath_stack = {
+	.name = "stack",
+	.kind = "vmalloc",
+	.callers = stack_callers,
+	.setup = stack_setup,
+	.batch = stack_batch,
+	.teardown = stack_teardown,
+};

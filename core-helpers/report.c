@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * report.c - notes, FAIL and SKIP lines; once per run through a shared page.
+ */
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "report.h"
+
+#define ONCE_BITS 4096U
+#define ONCE_WORDS (ONCE_BITS / 64U)
+#define FAIL_PRINTED_MAX 32U
+
+struct report_page {
+	uint64_t once[ONCE_WORDS]; /* smm_once() bits */
+	uint64_t fails;		   /* smm_fail() calls in the run */
+};
+
+static struct report_page *shared; /* shared page, or NULL */
+static struct report_page local;   /* per-process fallback */
+
+int smm_report_init(void)
+{
+	void *p;
+
+	if (shared)
+		return 0;
+	p = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE,
+		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (p == MAP_FAILED)
+		return -errno;
+	shared = p;
+	return 0;
+}
+
+void smm_report_reset(void)
+{
+	if (shared)
+		munmap(shared, sizeof(*shared));
+	shared = NULL;
+	memset(&local, 0, sizeof(local));
+}
+
+/* FNV-1a, 32 bits: small, stable, good enough to spread short keys. */
+static uint32_t key_hash(const char *key)
+{
+	uint32_t h = 2166136261U;
+
+	for (; *key; key++) {
+		h ^= (unsigned char)*key;
+		h *= 16777619U;
+	}
+	return h;
+}
+
+uint64_t smm_fail_count(void)
+{
+	struct report_page *pg = shared ? shared : &local;
+
+	return __atomic_load_n(&pg->fails, __ATOMIC_RELAXED);
+}
+
+bool smm_once(const char *key)
+{
+	uint32_t bit = key_hash(key) % ONCE_BITS;
+	uint64_t *words = shared ? shared->once : local.once;
+	uint64_t mask = 1ULL << (bit % 64U);
+	uint64_t old;
+
+	old = __atomic_fetch_or(&words[bit / 64U], mask, __ATOMIC_RELAXED);
+	return !(old & mask);
+}
+
+/* One line, one write(2): concurrent workers never interleave. */
+static void emit(const char *stressor, const char *tag, const char *text)
+{
+	char line[1024];
+	int n;
+
+	n = snprintf(line, sizeof(line), "%s: %s%s\n", stressor, tag, text);
+	if (n < 0)
+		return;
+	if ((size_t)n >= sizeof(line)) {
+		n = sizeof(line) - 1;
+		line[n - 1] = '\n';
+	}
+	if (write(STDERR_FILENO, line, (size_t)n) < 0)
+		return; /* nowhere left to report to */
+}
+
+void smm_note(const char *stressor, const char *fmt, ...)
+{
+	char text[900];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	emit(stressor, "", text);
+}
+
+void smm_note_once(const char *key, const char *stressor, const char *fmt,
+		   ...)
+{
+	char text[900];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	if (smm_once(key ? key : text))
+		emit(stressor, "", text);
+}
+
+void smm_fail(const char *stressor, int err, const char *fmt, ...)
+{
+	struct report_page *pg = shared ? shared : &local;
+	char what[700], text[900];
+	uint64_t nth;
+	va_list ap;
+
+	nth = __atomic_add_fetch(&pg->fails, 1, __ATOMIC_RELAXED);
+	if (nth > FAIL_PRINTED_MAX)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(what, sizeof(what), fmt, ap);
+	va_end(ap);
+	snprintf(text, sizeof(text), "%s errno=%d (%s)%s", what, err,
+		 strerror(err),
+		 nth == FAIL_PRINTED_MAX ? "; further failures in this run are not printed" : "");
+	emit(stressor, "FAIL: ", text);
+}
+
+static void vskip_line(const char *stressor, const char *fmt, va_list ap)
+{
+	char text[900], key[960];
+
+	vsnprintf(text, sizeof(text), fmt, ap);
+	snprintf(key, sizeof(key), "SKIP %s %s", stressor, text);
+	if (smm_once(key))
+		emit(stressor, "SKIP: ", text);
+}
+
+void smm_skip_line(const char *stressor, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vskip_line(stressor, fmt, ap);
+	va_end(ap);
+}
+
+void smm_skip(const char *stressor, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vskip_line(stressor, fmt, ap);
+	va_end(ap);
+	kill(getppid(), SIGALRM);
+	_exit(0);
+}

@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * report.h - what a stressor tells the user: notes, FAIL and SKIP lines, and
+ * "once per run" across all workers of a run.
+ *
+ * Lines go to stderr in one write(2) each, as "<stressor>: <text>\n", so
+ * lines of concurrent workers never interleave. Formats the tests rely on:
+ *   <stressor>: SKIP: <reason>
+ *   <stressor>: FAIL: <what> errno=<N> (<strerror>)
+ *
+ * Once per run: smm_report_init() maps one shared anonymous page (MAP_SHARED,
+ * so every process forked afterwards sees the same page). The plugin calls
+ * it from its constructor, i.e. in stress-ng's main process while stress-ng
+ * parses --plugin-so, before any worker is forked; all workers of that run
+ * then share it. Without it (unit tests, a failed mmap) "once" falls back to
+ * once per process.
+ */
+#ifndef SMM_REPORT_H
+#define SMM_REPORT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define SMM_PRINTF(a, b) __attribute__((format(printf, a, b)))
+
+/*
+ * smm_report_init() - map the shared once-page (4096 bits).
+ * Return: 0, or -errno of mmap(2) (the fallback then stays in force).
+ * Calling it again keeps the existing page.
+ */
+int smm_report_init(void);
+
+/*
+ * smm_report_reset() - unmap the page and forget every "once": the state a
+ * test starts from. Not for use while workers run.
+ */
+void smm_report_reset(void);
+
+/*
+ * smm_once() - true for the first caller with this @key in the run (all
+ * processes that share the page), false afterwards. Keys are hashed into
+ * 4096 bits; a collision can only suppress a repeated note, never a FAIL.
+ */
+bool smm_once(const char *key);
+
+/* smm_note() - "<stressor>: <text>" on stderr. */
+void smm_note(const char *stressor, const char *fmt, ...) SMM_PRINTF(2, 3);
+
+/*
+ * smm_note_once() - smm_note() the first time @key is seen in the run.
+ * @key: NULL means "the formatted text itself".
+ */
+void smm_note_once(const char *key, const char *stressor, const char *fmt,
+		   ...) SMM_PRINTF(3, 4);
+
+/*
+ * smm_fail() - "<stressor>: FAIL: <what> errno=<err> (<strerror(err)>)".
+ * @err: a positive errno value. Every call is counted and prints, up to 32
+ * lines per run (a failing plugin method is re-forked by stress-ng without a
+ * rate limit); the 32nd line says that further failures are not printed.
+ * The caller decides what the failure ends.
+ */
+void smm_fail(const char *stressor, int err, const char *fmt, ...)
+	SMM_PRINTF(3, 4);
+
+/* smm_fail_count() - smm_fail() calls so far in the run. */
+uint64_t smm_fail_count(void);
+
+/*
+ * smm_skip_line() - print "<stressor>: SKIP: <reason>" once per run (keyed by
+ * the stressor and the reason), without ending anything. For tests and for
+ * smm_skip().
+ */
+void smm_skip_line(const char *stressor, const char *fmt, ...)
+	SMM_PRINTF(2, 3);
+
+/*
+ * smm_skip() - end this stressor the way stress-ng's own timeout does: print
+ * the SKIP line (once per run), send SIGALRM to the parent (stress-ng's
+ * stressor process, which then stops re-forking this worker) and _exit(0).
+ * stress-ng then reports 0 bogo-ops for the group, other groups run on, and
+ * --plugin-ops runs without -t return (checked on stress-ng 0.15.06).
+ */
+__attribute__((noreturn)) void smm_skip(const char *stressor, const char *fmt,
+					...) SMM_PRINTF(2, 3);
+
+#endif /* SMM_REPORT_H */

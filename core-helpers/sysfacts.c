@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * sysfacts.c - facts from /proc.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "sysfacts.h"
+
+int smm_read_u64(const char *path, uint64_t *out)
+{
+	char buf[64];
+	ssize_t n;
+	int fd;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, sizeof(buf) - 1);
+	if (n < 0) {
+		int err = errno;
+
+		close(fd);
+		return -err;
+	}
+	close(fd);
+	buf[n] = '\0';
+	if (sscanf(buf, "%" SCNu64, out) != 1)
+		return -EINVAL;
+	return 0;
+}
+
+int smm_tasks_total(uint64_t *out)
+{
+	double l1, l5, l15;
+	uint64_t running;
+	FILE *f;
+	int rc;
+
+	f = fopen("/proc/loadavg", "re");
+	if (!f)
+		return -errno;
+	rc = fscanf(f, "%lf %lf %lf %" SCNu64 "/%" SCNu64, &l1, &l5, &l15,
+		    &running, out);
+	fclose(f);
+	return rc == 5 ? 0 : -EINVAL;
+}
+
+int smm_vmstat(const char *name, uint64_t *out)
+{
+	char key[64];
+	uint64_t v;
+	FILE *f;
+	int rc = -ENOENT;
+
+	f = fopen("/proc/vmstat", "re");
+	if (!f)
+		return -errno;
+	while (fscanf(f, "%63s %" SCNu64, key, &v) == 2) {
+		if (strcmp(key, name) == 0) {
+			*out = v;
+			rc = 0;
+			break;
+		}
+	}
+	fclose(f);
+	return rc;
+}
+
+int smm_task_headroom(uint64_t *out, uint64_t *threads_max,
+		      uint64_t *pid_max)
+{
+	uint64_t total, lim;
+	int rc;
+
+	rc = smm_read_u64("/proc/sys/kernel/threads-max", threads_max);
+	if (rc == 0)
+		rc = smm_read_u64("/proc/sys/kernel/pid_max", pid_max);
+	if (rc == 0)
+		rc = smm_tasks_total(&total);
+	if (rc)
+		return rc;
+	lim = *threads_max < *pid_max ? *threads_max : *pid_max;
+	*out = lim > total ? lim - total : 0;
+	return 0;
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sysfacts.h - small read-only facts from /proc: sysctls, task counts and
+ * /proc/vmstat fields. Every function reads afresh (no caching, no state).
+ */
+#ifndef SMM_SYSFACTS_H
+#define SMM_SYSFACTS_H
+
+#include <stdint.h>
+
+/*
+ * smm_read_u64() - the first decimal number in the file at @path, e.g.
+ * /proc/sys/kernel/threads-max.
+ * Return: 0, -errno of open(2)/read(2), or -EINVAL when no number.
+ */
+int smm_read_u64(const char *path, uint64_t *out);
+
+/*
+ * smm_tasks_total() - tasks (threads) that exist system-wide now: the
+ * denominator of "running/total" in /proc/loadavg (kernel/sched/loadavg.c,
+ * nr_threads).
+ * Return: 0, -errno, or -EINVAL on an unexpected format.
+ */
+int smm_tasks_total(uint64_t *out);
+
+/*
+ * smm_vmstat() - one field of /proc/vmstat by name (e.g. "nr_kernel_stack",
+ * in KiB; "pgalloc_normal", in pages).
+ * Return: 0, -errno, or -ENOENT when the field does not exist.
+ */
+int smm_vmstat(const char *name, uint64_t *out);
+
+/*
+ * smm_task_headroom() - how many more tasks the system allows now:
+ * min(kernel.threads-max, kernel.pid_max) minus smm_tasks_total(). The
+ * limits the thread-stack path clamps to (kernel/fork.c copy_process(),
+ * kernel/pid.c alloc_pid()). RLIMIT_NPROC is not included: it counts the
+ * user's tasks, which /proc does not give cheaply; EAGAIN reports it.
+ * Return: 0 or -errno.
+ */
+int smm_task_headroom(uint64_t *out, uint64_t *threads_max,
+		      uint64_t *pid_max);
+
+#endif /* SMM_SYSFACTS_H */

@@ -1,0 +1,10 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * vmpath.c - the table of vmalloc-order paths.
+ */
+#include "vmpath.h"
+#include "path-stack.h"
+
+const struct smm_vmpath *const smm_vmpaths[SMM_VMO_NR_PATHS] = {
+	[SMM_VMO_PATH_stack] = &smm_vmpath_stack,
+};

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * stress-vmalloc-order.c - the vmalloc-order stressor, as stress-ng plugin
+ * methods.
+ *
+ *   stress-ng --plugin N --plugin-so ./build/stress-mm.so \
+ *             --plugin-method vmalloc_order_stack -t 60s --metrics
+ *
+ * One bogo-op = one batch: STRESS_MM_VMALLOC_ORDER_BATCH allocations of
+ * STRESS_MM_VMALLOC_ORDER_BYTES made through one path (core-helpers/vmpath.h)
+ * so that they are all alive at once, then all freed.
+ *
+ * Methods (exported symbols; nothing else in the object is exported):
+ *   stress_vmalloc_order        path from STRESS_MM_VMALLOC_ORDER_METHOD;
+ *                               "all" cycles, one batch per call, through
+ *                               the paths this kernel backs
+ *   stress_vmalloc_order_<sym>  one path, for each SMM_VMO_PATHS entry
+ *
+ * Contract with stress-ng (checked on 0.15.06; see DESIGN.md section 1):
+ * the parameters are read and validated once, by the constructor, while
+ * stress-ng loads the object: a bad value prints one line naming the
+ * variable, the value and the valid range, and stress-ng exits with status
+ * 1 before any worker starts. Workers set up their path on the first call.
+ * A path that cannot run here prints "vmalloc-order: SKIP: <reason>" once
+ * and ends its stressor (report.h, smm_skip()); a failure prints
+ * "vmalloc-order: FAIL: <what> errno=N (text)" and the method returns -1,
+ * which stress-ng answers by forking a new worker.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "config.h"
+#include "params-table.h"
+#include "report.h"
+#include "vmpath.h"
+
+#define SMM_EXPORT __attribute__((visibility("default")))
+
+/* Limits, help and option table: core-helpers/params-table.c,
+ * smm_vmo_params[] (STRESS_MM_VMALLOC_ORDER_BYTES, _BATCH, _METHOD). */
+
+static const char stressor[] = "vmalloc-order";
+
+/* Parsed once by the constructor; inherited by every worker. */
+static uint64_t param[SMM_VMO_NR_PARAMS];
+
+/* Per worker: reset whenever the pid changes (stress-ng re-forks). */
+struct vmo_worker {
+	pid_t pid;
+	void *state[SMM_VMO_NR_PATHS];
+	bool ready[SMM_VMO_NR_PATHS];
+	bool off[SMM_VMO_NR_PATHS];
+	unsigned int next;
+	uint64_t allocs;
+};
+
+static struct vmo_worker worker;
+
+__attribute__((constructor)) static void vmalloc_order_load(void)
+{
+	char err[512];
+
+	for (int i = 0; i < SMM_VMO_NR_PARAMS; i++) {
+		if (smm_param_from_env(&smm_vmo_params[i], &param[i], err,
+				       sizeof(err)) != 0) {
+			fprintf(stderr, "%s: %s\n", stressor, err);
+			exit(EXIT_FAILURE);
+		}
+	}
+	smm_report_init();
+}
+
+static struct vmo_worker *worker_get(void)
+{
+	if (worker.pid != getpid()) {
+		memset(&worker, 0, sizeof(worker));
+		worker.pid = getpid();
+	}
+	return &worker;
+}
+
+/*
+ * Set path @id up on first use. When @alone, a path that cannot run ends the
+ * stressor (SKIP); otherwise it is left out of the rotation with a note.
+ * Returns 0 when the path is ready.
+ */
+static int path_ready(struct vmo_worker *w, unsigned int id, bool alone)
+{
+	const struct smm_vmpath *p = smm_vmpaths[id];
+	struct smm_vmpath_cfg cfg = {
+		.stressor = stressor,
+		.bytes = param[SMM_VMO_P_BYTES],
+		.batch = param[SMM_VMO_P_BATCH],
+	};
+	char why[512];
+
+	if (w->ready[id])
+		return 0;
+	if (w->off[id])
+		return -1;
+	if (p->setup(&w->state[id], &cfg, why, sizeof(why)) != 0) {
+		if (alone)
+			smm_skip(stressor, "%s", why);
+		smm_note_once(NULL, stressor, "all: leaving out %s: %s",
+			      p->name, why);
+		w->off[id] = true;
+		return -1;
+	}
+	w->ready[id] = true;
+	return 0;
+}
+
+static int path_batch(struct vmo_worker *w, unsigned int id)
+{
+	const struct smm_vmpath *p = smm_vmpaths[id];
+	char what[256];
+	int rc;
+
+	rc = p->batch(w->state[id], &w->allocs, what, sizeof(what));
+	if (rc == 0)
+		return 0;
+	smm_fail(stressor, -rc, "%s", what);
+	return -1;
+}
+
+static int run_path(unsigned int id)
+{
+	struct vmo_worker *w = worker_get();
+
+	path_ready(w, id, true);
+	return path_batch(w, id);
+}
+
+static int run_all(void)
+{
+	struct vmo_worker *w = worker_get();
+
+	for (unsigned int tries = 0; tries < SMM_VMO_NR_PATHS; tries++) {
+		unsigned int id = w->next++ % SMM_VMO_NR_PATHS;
+
+		if (path_ready(w, id, false) == 0)
+			return path_batch(w, id);
+	}
+	smm_skip(stressor,
+		 "all: no vmalloc-order path can run on this kernel (see the notes above)");
+}
+
+SMM_EXPORT int stress_vmalloc_order(void)
+{
+	uint64_t m = param[SMM_VMO_P_METHOD];
+
+	if (m == 0)
+		return run_all();
+	return run_path((unsigned int)(m - 1));
+}
+
+#define SMM_X(sym, name)                                        \
+	SMM_EXPORT int stress_vmalloc_order_##sym(void);        \
+	int stress_vmalloc_order_##sym(void)                    \
+	{                                                       \
+		return run_path(SMM_VMO_PATH_##sym);            \
+	}
+SMM_VMO_PATHS(SMM_X)
+#undef SMM_X
