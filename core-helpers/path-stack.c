@@ -173,7 +173,7 @@ static int stack_probe(struct stack_state *st, uint64_t n,
 			      (unsigned long long)d->size, size_txt, d->pages,
 			      order_of(d->pages), d->caller,
 			      (unsigned long long)made, fresh);
-	} else if (kst1 > kst0) {
+	} else if (made >= 16 && kst1 > kst0) {
 		/* nr_kernel_stack is in KiB (mm/vmstat.c). Rounded to a power
 		 * of two: other tasks come and go meanwhile. */
 		uint64_t kib = (kst1 - kst0 + made / 2) / made;
@@ -183,12 +183,17 @@ static int stack_probe(struct stack_state *st, uint64_t n,
 			thread_size <<= 1;
 		smm_format_size(thread_size, size_txt, sizeof(size_txt));
 		smm_note_once("stack-achieved", cfg->stressor,
-			      "stack: kernel thread stacks of about %s (nr_kernel_stack grew %llu KiB for %llu threads); vmalloc backing not verified: /proc/vmallocinfo errno=%d (%s)",
+			      "stack: kernel thread stacks of about %s (nr_kernel_stack grew %llu KiB for %llu threads), kind vmalloc not verified: /proc/vmallocinfo errno=%d (%s)",
 			      size_txt, (unsigned long long)(kst1 - kst0),
 			      (unsigned long long)made,
 			      rc_before ? -rc_before : -rc_after,
 			      strerror(rc_before ? -rc_before : -rc_after));
 	}
+	if (!thread_size)
+		smm_note_once("stack-achieved", cfg->stressor,
+			      "stack: stack size and vmalloc backing not measured: %llu live threads in the probe, /proc/vmallocinfo %s",
+			      (unsigned long long)made,
+			      rc_before ? strerror(-rc_before) : "readable");
 	if (thread_size && cfg->bytes != thread_size) {
 		smm_format_size(cfg->bytes, bytes_txt, sizeof(bytes_txt));
 		smm_note_once(NULL, cfg->stressor,

@@ -47,9 +47,9 @@ yaml_stressor() {
 	awk -v want="$2" '/^ *- stressor:/ { if (++n == want) { print $3; exit } }' "$1"
 }
 
-# plugin_pids: processes that have our shared object mapped.
+# plugin_pids: processes that have our shared object (any copy) mapped.
 plugin_pids() {
-	grep -l "$SO" /proc/[0-9]*/maps 2>/dev/null |
+	grep -l "/stress-mm.so" /proc/[0-9]*/maps 2>/dev/null |
 		sed 's|/proc/\([0-9]*\)/maps|\1|' | sort -n | tr '\n' ' '
 }
 

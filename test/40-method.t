@@ -1,0 +1,27 @@
+#!/bin/bash
+# The vmalloc_order method follows STRESS_MM_VMALLOC_ORDER_METHOD: each
+# path by name, and "all" cycling through the paths this kernel backs.
+. "$(dirname "$0")/lib.sh"
+need_stress_ng
+
+mapfile -t paths < <("$BUILD/test/tables" paths | cut -f1)
+plan $((${#paths[@]} + 2))
+
+for m in all "${paths[@]}"; do
+	(cd "$TMPD" && STRESS_MM_VMALLOC_ORDER_METHOD=$m timeout 60 stress-ng \
+		--plugin 1 --plugin-so "$SO" --plugin-method vmalloc_order \
+		-t 2s --metrics --yaml "$TMPD/$m.yaml" > "$TMPD/$m.log" 2>&1)
+	rc=$?
+	ops=$(yaml_bogo_ops "$TMPD/$m.yaml")
+	if grep -q "vmalloc-order: SKIP:" "$TMPD/$m.log"; then
+		skip "METHOD=$m" "$(grep -m1 'SKIP:' "$TMPD/$m.log")"
+		continue
+	fi
+	[ $rc -eq 0 ] && [ "${ops:-0}" -gt 0 ] && ! grep -q "FAIL:" "$TMPD/$m.log"
+	ok $? "METHOD=$m: bogo-ops ${ops:-none}, no FAIL"
+	grep "FAIL:" "$TMPD/$m.log" | head -3 | while read -r l; do diag "$l"; done
+done
+
+wait_no_plugin 5
+ok $? "no plugin process is left"
+done_testing

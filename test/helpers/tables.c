@@ -1,0 +1,50 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * tables - print the method and parameter tables, one entry per line, for
+ * the tests (exported symbols, bad input) and the documentation.
+ *
+ *   tables methods   the plugin methods, as exported symbols (stress_...)
+ *   tables params    env<TAB>type<TAB>default<TAB>range
+ *   tables paths     name<TAB>kind
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "params-table.h"
+#include "vmpath.h"
+
+static const char *const type_names[] = {
+	[SMM_P_SIZE] = "size", [SMM_P_COUNT] = "count",
+	[SMM_P_CHOICE] = "choice",
+};
+
+int main(int argc, char **argv)
+{
+	char range[256];
+
+	if (argc == 2 && strcmp(argv[1], "methods") == 0) {
+		printf("stress_vmalloc_order\n");
+#define SMM_X(sym, name) printf("stress_vmalloc_order_%s\n", #sym);
+		SMM_VMO_PATHS(SMM_X)
+#undef SMM_X
+		return 0;
+	}
+	if (argc == 2 && strcmp(argv[1], "params") == 0) {
+		for (int i = 0; i < SMM_VMO_NR_PARAMS; i++) {
+			const struct smm_param *p = &smm_vmo_params[i];
+
+			smm_param_range(p, range, sizeof(range));
+			printf("%s\t%s\t%s\t%s\n", p->env, type_names[p->type],
+			       p->def, range);
+		}
+		return 0;
+	}
+	if (argc == 2 && strcmp(argv[1], "paths") == 0) {
+		for (int i = 0; i < SMM_VMO_NR_PATHS; i++)
+			printf("%s\t%s\n", smm_vmpaths[i]->name,
+			       smm_vmpaths[i]->kind);
+		return 0;
+	}
+	fprintf(stderr, "usage: tables methods|params|paths\n");
+	return 2;
+}

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * unit-vmallocinfo.c - the /proc/vmallocinfo line parser on the line forms of
+ * mm/vmalloc.c vmalloc_info_show(), the new-area difference, and every line
+ * of the live file.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tap.h"
+#include "vmallocinfo.h"
+
+static void test_lines(void)
+{
+	struct smm_vmarea a;
+
+	tap_ok(smm_vmallocinfo_parse(
+		       "0x000000004c1bd6e8-0x00000000b7d1a2f1   20480 kernel_clone+0xb8/0x400 pages=4 vmalloc N0=4\n",
+		       &a) == 0 &&
+		       a.size == 20480 && a.pages == 4 &&
+		       a.flags == SMM_VMA_VMALLOC && a.start == 0x4c1bd6e8 &&
+		       strcmp(a.caller, "kernel_clone") == 0,
+	       "thread stack line");
+	tap_ok(smm_vmallocinfo_parse(
+		       "0x0000000011111111-0x0000000022222222   12288 io_create_region+0x1b5/0x3b0 vmap",
+		       &a) == 0 &&
+		       a.size == 12288 && a.pages == 0 &&
+		       a.flags == SMM_VMA_VMAP &&
+		       strcmp(a.caller, "io_create_region") == 0,
+	       "vmap line without pages=");
+	tap_ok(smm_vmallocinfo_parse(
+		       "0x0000000011111111-0x0000000022222222 6295552 netlink_alloc_large_skb+0x3f/0xd0 pages=1536 vmalloc vpages N0=1536",
+		       &a) == 0 &&
+		       a.pages == 1536 &&
+		       a.flags == (SMM_VMA_VMALLOC | SMM_VMA_VPAGES),
+	       "vpages line");
+	tap_ok(smm_vmallocinfo_parse(
+		       "0x0000000011111111-0x0000000022222222    8192 unpurged vm_area",
+		       &a) == 0 &&
+		       a.flags == SMM_VMA_UNPURGED && a.caller[0] == '\0',
+	       "unpurged vm_area line");
+	tap_ok(smm_vmallocinfo_parse(
+		       "0x0000000011111111-0x0000000022222222    8192 vm_map_ram",
+		       &a) == 0 &&
+		       a.flags == SMM_VMA_VM_MAP_RAM,
+	       "vm_map_ram line");
+	tap_ok(smm_vmallocinfo_parse(
+		       "0x0000000011111111-0x0000000022222222    8192 acpi_os_map_iomem+0x1c3/0x1f0 phys=0x00000000fed00000 ioremap",
+		       &a) == 0 &&
+		       a.flags == SMM_VMA_IOREMAP &&
+		       strcmp(a.caller, "acpi_os_map_iomem") == 0,
+	       "ioremap line with phys=");
+	tap_ok(smm_vmallocinfo_parse("garbage 12 x", &a) == -EINVAL &&
+		       smm_vmallocinfo_parse("", &a) == -EINVAL,
+	       "lines without a range are rejected");
+}
+
+static void test_new(void)
+{
+	struct smm_vmarea before[3] = {
+		{ .start = 1, .size = 20480, .caller = "kernel_clone" },
+		{ .start = 2, .size = 20480, .caller = "kernel_clone" },
+		{ .start = 3, .size = 20480, .caller = "kernel_clone" },
+	};
+	/* 2 freed meanwhile, 3 kept, 4 and 5 new, 1 reused with a new size */
+	struct smm_vmarea after[4] = {
+		{ .start = 1, .size = 8192, .caller = "kernel_clone" },
+		{ .start = 3, .size = 20480, .caller = "kernel_clone" },
+		{ .start = 4, .size = 20480, .caller = "kernel_clone" },
+		{ .start = 5, .size = 20480, .caller = "kernel_clone" },
+	};
+	size_t n = smm_vmallocinfo_new(before, 3, after, 4);
+
+	tap_ok(n == 3 && after[0].start == 1 && after[1].start == 4 &&
+		       after[2].start == 5,
+	       "new areas: created ones only, whatever was freed");
+	tap_ok(smm_caller_matches("x", NULL) &&
+		       smm_caller_matches("b", (const char *const[]){ "a", "b", NULL }) &&
+		       !smm_caller_matches("c", (const char *const[]){ "a", "b", NULL }),
+	       "caller matching");
+}
+
+static void test_live(void)
+{
+	struct smm_vmarea *v = NULL;
+	size_t n = 0, lines = 0;
+	char line[512];
+	FILE *f;
+	int rc;
+
+	f = fopen(SMM_VMALLOCINFO_PATH, "r");
+	if (!f) {
+		tap_skip("every line of the live file parses",
+			 "%s: %s (needs uid 0)", SMM_VMALLOCINFO_PATH,
+			 strerror(errno));
+		return;
+	}
+	while (fgets(line, sizeof(line), f))
+		lines++;
+	fclose(f);
+	rc = smm_vmallocinfo_read(NULL, NULL, 0, &v, &n);
+	/* The file changes between the two reads: allow a little drift. */
+	tap_ok(rc == 0 && n > 0 && n + 64 > lines && lines + 64 > n,
+	       "every line of the live file parses (%zu areas, %zu lines)", n,
+	       lines);
+	free(v);
+}
+
+int main(void)
+{
+	tap_plan(10);
+	test_lines();
+	test_new();
+	test_live();
+	return tap_done();
+}
