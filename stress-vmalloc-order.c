@@ -145,8 +145,9 @@ static int run_all(void)
 		if (path_ready(w, id, false) == 0)
 			return path_batch(w, id);
 	}
-	smm_skip(stressor,
-		 "all: no vmalloc-order path can run on this kernel (see the notes above)");
+	smm_skip(
+		stressor,
+		"all: no vmalloc-order path can run on this kernel (see the notes above)");
 }
 
 SMM_EXPORT int stress_vmalloc_order(void)
@@ -158,11 +159,11 @@ SMM_EXPORT int stress_vmalloc_order(void)
 	return run_path((unsigned int)(m - 1));
 }
 
-#define SMM_X(sym, name)                                        \
-	SMM_EXPORT int stress_vmalloc_order_##sym(void);        \
-	int stress_vmalloc_order_##sym(void)                    \
-	{                                                       \
-		return run_path(SMM_VMO_PATH_##sym);            \
+#define SMM_X(sym, name)                                 \
+	SMM_EXPORT int stress_vmalloc_order_##sym(void); \
+	int stress_vmalloc_order_##sym(void)             \
+	{                                                \
+		return run_path(SMM_VMO_PATH_##sym);     \
 	}
 SMM_VMO_PATHS(SMM_X)
 #undef SMM_X

@@ -6,46 +6,51 @@
 #include "params-table.h"
 #include "vmpath.h"
 
+/* clang-format off: tables read better as written */
 static const char *const vmo_methods[] = {
 	"all",
 #define SMM_X(sym, name) name,
 	SMM_VMO_PATHS(SMM_X)
 #undef SMM_X
-	NULL,
+		NULL,
 };
 
 const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS] = {
-	[SMM_VMO_P_BYTES] = {
-		.option = "vmalloc-order-bytes",
-		.env = "STRESS_MM_VMALLOC_ORDER_BYTES",
-		.type = SMM_P_SIZE,
-		.unit = "bytes",
-		.min = 4096,
-		.max = 1ULL << 30,
-		.def = "16K",
-		.help = "size of each vmalloc-backed allocation; paths with a "
-			"fixed size (stack: THREAD_SIZE) say what they use",
-	},
-	[SMM_VMO_P_BATCH] = {
-		.option = "vmalloc-order-batch",
-		.env = "STRESS_MM_VMALLOC_ORDER_BATCH",
-		.type = SMM_P_COUNT,
-		.unit = "allocations",
-		.min = 1,
-		.max = 4096,
-		.def = "16",
-		.help = "allocations alive at once in one bogo-op; 1 recycles "
-			"pages through the per-CPU lists, large batches force "
-			"the buddy allocator; clamped to threads-max, pid_max "
-			"and kernel.pty.max",
-	},
-	[SMM_VMO_P_METHOD] = {
-		.option = "vmalloc-order-method",
-		.env = "STRESS_MM_VMALLOC_ORDER_METHOD",
-		.type = SMM_P_CHOICE,
-		.def = "all",
-		.choices = vmo_methods,
-		.help = "path of the vmalloc_order method; all cycles through "
-			"the paths this kernel backs",
-	},
+	[SMM_VMO_P_BYTES] =
+		{
+			.option = "vmalloc-order-bytes",
+			.env = "STRESS_MM_VMALLOC_ORDER_BYTES",
+			.type = SMM_P_SIZE,
+			.unit = "bytes",
+			.min = 4096,
+			.max = 1ULL << 30,
+			.def = "16K",
+			.help = "size of each vmalloc-backed allocation; paths with a "
+				"fixed size (stack: THREAD_SIZE) say what they use",
+		},
+	[SMM_VMO_P_BATCH] =
+		{
+			.option = "vmalloc-order-batch",
+			.env = "STRESS_MM_VMALLOC_ORDER_BATCH",
+			.type = SMM_P_COUNT,
+			.unit = "allocations",
+			.min = 1,
+			.max = 4096,
+			.def = "16",
+			.help = "allocations alive at once in one bogo-op; 1 recycles "
+				"pages through the per-CPU lists, large batches force "
+				"the buddy allocator; clamped to threads-max, pid_max "
+				"and kernel.pty.max",
+		},
+	[SMM_VMO_P_METHOD] =
+		{
+			.option = "vmalloc-order-method",
+			.env = "STRESS_MM_VMALLOC_ORDER_METHOD",
+			.type = SMM_P_CHOICE,
+			.def = "all",
+			.choices = vmo_methods,
+			.help = "path of the vmalloc_order method; all cycles through "
+				"the paths this kernel backs",
+		},
 };
+/* clang-format on */

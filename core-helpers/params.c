@@ -108,8 +108,8 @@ void smm_param_range(const struct smm_param *p, char *buf, size_t len)
 		smm_format_size(p->min, lo, sizeof(lo));
 		smm_format_size(p->max, hi, sizeof(hi));
 		snprintf(buf, len, "%s..%s (%llu..%llu %s)", lo, hi,
-			 (unsigned long long)p->min,
-			 (unsigned long long)p->max, p->unit);
+			 (unsigned long long)p->min, (unsigned long long)p->max,
+			 p->unit);
 		break;
 	case SMM_P_COUNT:
 		snprintf(buf, len, "%llu..%llu %s", (unsigned long long)p->min,
@@ -157,8 +157,8 @@ static void shown_value(const char *s, char *buf, size_t len)
 		strlcat(buf, "...", len);
 }
 
-int smm_param_parse(const struct smm_param *p, const char *text,
-		    uint64_t *out, char *err, size_t errlen)
+int smm_param_parse(const struct smm_param *p, const char *text, uint64_t *out,
+		    char *err, size_t errlen)
 {
 	const char *s = text ? text : p->def;
 	char range[256], shown[4 * SHOWN_MAX + 8];
@@ -185,7 +185,8 @@ int smm_param_parse(const struct smm_param *p, const char *text,
 	smm_param_range(p, range, sizeof(range));
 	shown_value(s, shown, sizeof(shown));
 	if (err && errlen)
-		snprintf(err, errlen, "%s='%s' %s; valid range %s", p->env, shown,
+		snprintf(err, errlen, "%s='%s' %s; valid range %s", p->env,
+			 shown,
 			 rc == -ERANGE ? "is out of range" : grammar_of(p),
 			 range);
 	return rc;

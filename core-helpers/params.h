@@ -23,21 +23,21 @@
 #include <stdint.h>
 
 enum smm_ptype {
-	SMM_P_SIZE,   /* bytes, with an optional K/M/G suffix */
-	SMM_P_COUNT,  /* a plain decimal count */
+	SMM_P_SIZE, /* bytes, with an optional K/M/G suffix */
+	SMM_P_COUNT, /* a plain decimal count */
 	SMM_P_CHOICE, /* one word of a fixed list */
 };
 
 struct smm_param {
-	const char *option;  /* front-end option, e.g. "vmalloc-order-bytes" */
-	const char *env;     /* environment variable read by the plugin */
+	const char *option; /* front-end option, e.g. "vmalloc-order-bytes" */
+	const char *env; /* environment variable read by the plugin */
 	enum smm_ptype type;
-	const char *unit;    /* "bytes", "allocations", ...; NULL for choices */
-	uint64_t min;        /* inclusive lower bound (SIZE, COUNT) */
-	uint64_t max;        /* inclusive upper bound (SIZE, COUNT) */
-	const char *def;     /* default, as the user would type it */
+	const char *unit; /* "bytes", "allocations", ...; NULL for choices */
+	uint64_t min; /* inclusive lower bound (SIZE, COUNT) */
+	uint64_t max; /* inclusive upper bound (SIZE, COUNT) */
+	const char *def; /* default, as the user would type it */
 	const char *const *choices; /* NULL-terminated word list (CHOICE) */
-	const char *help;    /* one sentence for --help and the man page */
+	const char *help; /* one sentence for --help and the man page */
 };
 
 /*
@@ -75,8 +75,8 @@ int smm_parse_count(const char *s, uint64_t *out);
  * Return: 0; -EINVAL (grammar or unknown word) or -ERANGE (outside
  * [p->min, p->max]).
  */
-int smm_param_parse(const struct smm_param *p, const char *text,
-		    uint64_t *out, char *err, size_t errlen);
+int smm_param_parse(const struct smm_param *p, const char *text, uint64_t *out,
+		    char *err, size_t errlen);
 
 /*
  * smm_param_from_env() - smm_param_parse() on getenv(p->env).

@@ -20,16 +20,20 @@
 #include "vmallocinfo.h"
 
 static const char *const stack_callers[] = {
-	"kernel_clone", "copy_process", "dup_task_struct", "_do_fork",
-	"alloc_thread_stack_node", NULL,
+	"kernel_clone",
+	"copy_process",
+	"dup_task_struct",
+	"_do_fork",
+	"alloc_thread_stack_node",
+	NULL,
 };
 
 struct stack_state {
 	const char *stressor;
-	uint64_t batch;	/* live threads per bogo-op, after clamping */
+	uint64_t batch; /* live threads per bogo-op, after clamping */
 	pthread_attr_t attr;
 	pthread_t *tids;
-	int gate;	/* futex word: 0 parked, 1 released */
+	int gate; /* futex word: 0 parked, 1 released */
 };
 
 static void *parked(void *arg)
@@ -140,16 +144,18 @@ static int stack_probe(struct stack_state *st, uint64_t n,
 	release_parked(st, made);
 	if (made == 0) {
 		free(before);
-		snprintf(why, len,
-			 "stack: cannot create a thread: pthread_create errno=%d (%s); limits: RLIMIT_NPROC, threads-max, pid_max, pids cgroup",
-			 err, strerror(err));
+		snprintf(
+			why, len,
+			"stack: cannot create a thread: pthread_create errno=%d (%s); limits: RLIMIT_NPROC, threads-max, pid_max, pids cgroup",
+			err, strerror(err));
 		return -err;
 	}
 	if (made < st->batch) {
-		smm_note_once(NULL, cfg->stressor,
-			      "stack: batch clamped from %llu to %llu live threads: pthread_create errno=%d (%s)",
-			      (unsigned long long)st->batch,
-			      (unsigned long long)made, err, strerror(err));
+		smm_note_once(
+			NULL, cfg->stressor,
+			"stack: batch clamped from %llu to %llu live threads: pthread_create errno=%d (%s)",
+			(unsigned long long)st->batch, (unsigned long long)made,
+			err, strerror(err));
 		st->batch = made;
 	}
 
@@ -159,46 +165,52 @@ static int stack_probe(struct stack_state *st, uint64_t n,
 		if (!d && made > (uint64_t)(2 * ncpu + 4)) {
 			free(before);
 			free(after);
-			snprintf(why, len,
-				 "stack: %llu live threads added no thread stack area (kernel_clone, copy_process) to /proc/vmallocinfo: this kernel does not allocate stacks in vmalloc space (CONFIG_VMAP_STACK=n?)",
-				 (unsigned long long)made);
+			snprintf(
+				why, len,
+				"stack: %llu live threads added no thread stack area (kernel_clone, copy_process) to /proc/vmallocinfo: this kernel does not allocate stacks in vmalloc space (CONFIG_VMAP_STACK=n?)",
+				(unsigned long long)made);
 			return -EOPNOTSUPP;
 		}
 	}
 	if (d) {
 		thread_size = d->size - (uint64_t)page;
 		smm_format_size(thread_size, size_txt, sizeof(size_txt));
-		smm_note_once("stack-achieved", cfg->stressor,
-			      "stack: kernel thread stacks are vmalloc areas of %llu bytes (THREAD_SIZE %s + guard page), pages=%lu (order %d), caller %s, kind vmalloc; probe: %llu live threads, %zu new stack areas system-wide",
-			      (unsigned long long)d->size, size_txt, d->pages,
-			      order_of(d->pages), d->caller,
-			      (unsigned long long)made, fresh);
+		smm_note_once(
+			"stack-achieved", cfg->stressor,
+			"stack: kernel thread stacks are vmalloc areas of %llu bytes (THREAD_SIZE %s + guard page), pages=%lu (order %d), caller %s, kind vmalloc; probe: %llu live threads, %zu new stack areas system-wide",
+			(unsigned long long)d->size, size_txt, d->pages,
+			order_of(d->pages), d->caller, (unsigned long long)made,
+			fresh);
 	} else if (made >= 16 && kst1 > kst0) {
 		/* nr_kernel_stack is in KiB (mm/vmstat.c). Rounded to a power
 		 * of two: other tasks come and go meanwhile. */
 		uint64_t kib = (kst1 - kst0 + made / 2) / made;
 
 		thread_size = 1024;
-		while (thread_size < kib * 1024 * 3 / 4 && thread_size < 1 << 24)
+		while (thread_size < kib * 1024 * 3 / 4 &&
+		       thread_size < 1 << 24)
 			thread_size <<= 1;
 		smm_format_size(thread_size, size_txt, sizeof(size_txt));
-		smm_note_once("stack-achieved", cfg->stressor,
-			      "stack: kernel thread stacks of about %s (nr_kernel_stack grew %llu KiB for %llu threads), kind vmalloc not verified: /proc/vmallocinfo errno=%d (%s)",
-			      size_txt, (unsigned long long)(kst1 - kst0),
-			      (unsigned long long)made,
-			      rc_before ? -rc_before : -rc_after,
-			      strerror(rc_before ? -rc_before : -rc_after));
+		smm_note_once(
+			"stack-achieved", cfg->stressor,
+			"stack: kernel thread stacks of about %s (nr_kernel_stack grew %llu KiB for %llu threads), kind vmalloc not verified: /proc/vmallocinfo errno=%d (%s)",
+			size_txt, (unsigned long long)(kst1 - kst0),
+			(unsigned long long)made,
+			rc_before ? -rc_before : -rc_after,
+			strerror(rc_before ? -rc_before : -rc_after));
 	}
 	if (!thread_size)
-		smm_note_once("stack-achieved", cfg->stressor,
-			      "stack: stack size and vmalloc backing not measured: %llu live threads in the probe, /proc/vmallocinfo %s",
-			      (unsigned long long)made,
-			      rc_before ? strerror(-rc_before) : "readable");
+		smm_note_once(
+			"stack-achieved", cfg->stressor,
+			"stack: stack size and vmalloc backing not measured: %llu live threads in the probe, /proc/vmallocinfo %s",
+			(unsigned long long)made,
+			rc_before ? strerror(-rc_before) : "readable");
 	if (thread_size && cfg->bytes != thread_size) {
 		smm_format_size(cfg->bytes, bytes_txt, sizeof(bytes_txt));
-		smm_note_once(NULL, cfg->stressor,
-			      "stack: %s requested, but thread stacks are THREAD_SIZE = %s on this kernel: using %s",
-			      bytes_txt, size_txt, size_txt);
+		smm_note_once(
+			NULL, cfg->stressor,
+			"stack: %s requested, but thread stacks are THREAD_SIZE = %s on this kernel: using %s",
+			bytes_txt, size_txt, size_txt);
 	}
 	free(before);
 	free(after);
@@ -222,19 +234,20 @@ static int stack_setup(void **state, const struct smm_vmpath_cfg *cfg,
 	st->batch = cfg->batch;
 	if (smm_task_headroom(&headroom, &tmax, &pmax) == 0 &&
 	    st->batch > headroom / 2) {
-		smm_note_once(NULL, cfg->stressor,
-			      "stack: batch clamped from %llu to %llu live threads: half the task headroom (threads-max %llu, pid_max %llu)",
-			      (unsigned long long)st->batch,
-			      (unsigned long long)(headroom / 2),
-			      (unsigned long long)tmax,
-			      (unsigned long long)pmax);
+		smm_note_once(
+			NULL, cfg->stressor,
+			"stack: batch clamped from %llu to %llu live threads: half the task headroom (threads-max %llu, pid_max %llu)",
+			(unsigned long long)st->batch,
+			(unsigned long long)(headroom / 2),
+			(unsigned long long)tmax, (unsigned long long)pmax);
 		st->batch = headroom / 2;
 		if (st->batch == 0) {
 			stack_teardown(st);
-			snprintf(why, len,
-				 "stack: no task headroom left (threads-max %llu, pid_max %llu)",
-				 (unsigned long long)tmax,
-				 (unsigned long long)pmax);
+			snprintf(
+				why, len,
+				"stack: no task headroom left (threads-max %llu, pid_max %llu)",
+				(unsigned long long)tmax,
+				(unsigned long long)pmax);
 			return -EAGAIN;
 		}
 	}
@@ -258,9 +271,10 @@ static int stack_setup(void **state, const struct smm_vmpath_cfg *cfg,
 		return rc;
 	}
 	if (st->batch <= (uint64_t)(2 * ncpu))
-		smm_note_once(NULL, cfg->stressor,
-			      "stack: batch %llu <= 2 stacks per CPU: most stacks come from the kernel's per-CPU cache of freed stacks (NR_CACHED_STACKS 2), not from vmalloc",
-			      (unsigned long long)st->batch);
+		smm_note_once(
+			NULL, cfg->stressor,
+			"stack: batch %llu <= 2 stacks per CPU: most stacks come from the kernel's per-CPU cache of freed stacks (NR_CACHED_STACKS 2), not from vmalloc",
+			(unsigned long long)st->batch);
 	*state = st;
 	return 0;
 }
@@ -277,10 +291,11 @@ static int stack_batch(void *state, uint64_t *allocs, char *what, size_t len)
 	if (!err)
 		return 0;
 	if (err == EAGAIN && made > 0) {
-		smm_note_once(NULL, st->stressor,
-			      "stack: batch clamped from %llu to %llu live threads: pthread_create errno=%d (%s)",
-			      (unsigned long long)st->batch,
-			      (unsigned long long)made, err, strerror(err));
+		smm_note_once(
+			NULL, st->stressor,
+			"stack: batch clamped from %llu to %llu live threads: pthread_create errno=%d (%s)",
+			(unsigned long long)st->batch, (unsigned long long)made,
+			err, strerror(err));
 		st->batch = made;
 		return 0;
 	}

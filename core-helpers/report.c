@@ -19,11 +19,11 @@
 
 struct report_page {
 	uint64_t once[ONCE_WORDS]; /* smm_once() bits */
-	uint64_t fails;		   /* smm_fail() calls in the run */
+	uint64_t fails; /* smm_fail() calls in the run */
 };
 
 static struct report_page *shared; /* shared page, or NULL */
-static struct report_page local;   /* per-process fallback */
+static struct report_page local; /* per-process fallback */
 
 int smm_report_init(void)
 {
@@ -105,8 +105,7 @@ void smm_note(const char *stressor, const char *fmt, ...)
 	emit(stressor, "", text);
 }
 
-void smm_note_once(const char *key, const char *stressor, const char *fmt,
-		   ...)
+void smm_note_once(const char *key, const char *stressor, const char *fmt, ...)
 {
 	char text[900];
 	va_list ap;
@@ -133,7 +132,9 @@ void smm_fail(const char *stressor, int err, const char *fmt, ...)
 	va_end(ap);
 	snprintf(text, sizeof(text), "%s errno=%d (%s)%s", what, err,
 		 strerror(err),
-		 nth == FAIL_PRINTED_MAX ? "; further failures in this run are not printed" : "");
+		 nth == FAIL_PRINTED_MAX
+			 ? "; further failures in this run are not printed"
+			 : "");
 	emit(stressor, "FAIL: ", text);
 }
 

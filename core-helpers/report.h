@@ -50,8 +50,8 @@ void smm_note(const char *stressor, const char *fmt, ...) SMM_PRINTF(2, 3);
  * smm_note_once() - smm_note() the first time @key is seen in the run.
  * @key: NULL means "the formatted text itself".
  */
-void smm_note_once(const char *key, const char *stressor, const char *fmt,
-		   ...) SMM_PRINTF(3, 4);
+void smm_note_once(const char *key, const char *stressor, const char *fmt, ...)
+	SMM_PRINTF(3, 4);
 
 /*
  * smm_fail() - "<stressor>: FAIL: <what> errno=<err> (<strerror(err)>)".
@@ -71,8 +71,7 @@ uint64_t smm_fail_count(void);
  * the stressor and the reason), without ending anything. For tests and for
  * smm_skip().
  */
-void smm_skip_line(const char *stressor, const char *fmt, ...)
-	SMM_PRINTF(2, 3);
+void smm_skip_line(const char *stressor, const char *fmt, ...) SMM_PRINTF(2, 3);
 
 /*
  * smm_skip() - end this stressor the way stress-ng's own timeout does: print

@@ -71,10 +71,9 @@ int smm_vmstat(const char *name, uint64_t *out)
 	return rc;
 }
 
-int smm_task_headroom(uint64_t *out, uint64_t *threads_max,
-		      uint64_t *pid_max)
+int smm_task_headroom(uint64_t *out, uint64_t *threads_max, uint64_t *pid_max)
 {
-	uint64_t total, lim;
+	uint64_t total = 0, lim;
 	int rc;
 
 	rc = smm_read_u64("/proc/sys/kernel/threads-max", threads_max);

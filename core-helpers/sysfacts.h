@@ -38,7 +38,6 @@ int smm_vmstat(const char *name, uint64_t *out);
  * user's tasks, which /proc does not give cheaply; EAGAIN reports it.
  * Return: 0 or -errno.
  */
-int smm_task_headroom(uint64_t *out, uint64_t *threads_max,
-		      uint64_t *pid_max);
+int smm_task_headroom(uint64_t *out, uint64_t *threads_max, uint64_t *pid_max);
 
 #endif /* SMM_SYSFACTS_H */

@@ -14,9 +14,9 @@ static const struct {
 	const char *word;
 	unsigned int flag;
 } flag_words[] = {
-	{ "vmalloc", SMM_VMA_VMALLOC },	  { "vmap", SMM_VMA_VMAP },
-	{ "ioremap", SMM_VMA_IOREMAP },	  { "vpages", SMM_VMA_VPAGES },
-	{ "user", SMM_VMA_USER },	  { "vm_map_ram", SMM_VMA_VM_MAP_RAM },
+	{ "vmalloc", SMM_VMA_VMALLOC }, { "vmap", SMM_VMA_VMAP },
+	{ "ioremap", SMM_VMA_IOREMAP }, { "vpages", SMM_VMA_VPAGES },
+	{ "user", SMM_VMA_USER },	{ "vm_map_ram", SMM_VMA_VM_MAP_RAM },
 };
 
 static void parse_word(const char *w, struct smm_vmarea *a)

@@ -24,21 +24,21 @@
 #define SMM_VMALLOCINFO_PATH "/proc/vmallocinfo"
 
 enum {
-	SMM_VMA_VMALLOC = 1 << 0,  /* pages from vm_area_alloc_pages() */
-	SMM_VMA_VMAP = 1 << 1,     /* pages mapped from elsewhere */
+	SMM_VMA_VMALLOC = 1 << 0, /* pages from vm_area_alloc_pages() */
+	SMM_VMA_VMAP = 1 << 1, /* pages mapped from elsewhere */
 	SMM_VMA_IOREMAP = 1 << 2,
 	SMM_VMA_UNPURGED = 1 << 3, /* lazily freed VA, pages already gone */
 	SMM_VMA_VM_MAP_RAM = 1 << 4,
-	SMM_VMA_VPAGES = 1 << 5,   /* the pages[] array is itself vmalloc'ed */
+	SMM_VMA_VPAGES = 1 << 5, /* the pages[] array is itself vmalloc'ed */
 	SMM_VMA_USER = 1 << 6,
 };
 
 struct smm_vmarea {
-	uint64_t start;	   /* hashed start address as printed */
-	uint64_t size;	   /* bytes, including the guard page */
+	uint64_t start; /* hashed start address as printed */
+	uint64_t size; /* bytes, including the guard page */
 	unsigned long pages; /* "pages=" (0 when absent, e.g. vmap) */
-	unsigned int flags;  /* SMM_VMA_* */
-	char caller[64];   /* function name without +off/len; "" if none */
+	unsigned int flags; /* SMM_VMA_* */
+	char caller[64]; /* function name without +off/len; "" if none */
 };
 
 /*

@@ -26,13 +26,13 @@ enum smm_vmo_path_id {
 #define SMM_X(sym, name) SMM_VMO_PATH_##sym,
 	SMM_VMO_PATHS(SMM_X)
 #undef SMM_X
-	SMM_VMO_NR_PATHS
+		SMM_VMO_NR_PATHS
 };
 
 struct smm_vmpath_cfg {
 	const char *stressor; /* prefix of every line the path prints */
-	uint64_t bytes;	      /* requested size of one allocation, bytes */
-	uint64_t batch;	      /* requested allocations alive at once */
+	uint64_t bytes; /* requested size of one allocation, bytes */
+	uint64_t batch; /* requested allocations alive at once */
 };
 
 struct smm_vmpath {

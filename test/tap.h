@@ -4,7 +4,8 @@
  * "ok N desc", "not ok N desc", "ok N desc # SKIP reason", diagnostics
  * behind "# ". stdout is line-buffered so that forked children never repeat
  * buffered output. tap_done() exits 0 only when nothing failed; a skip never
- * hides an earlier failure.
+ * hides an earlier failure, and neither does running more or fewer tests
+ * than planned.
  */
 #ifndef SMM_TAP_H
 #define SMM_TAP_H
@@ -13,11 +14,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-static int tap_n, tap_failed;
+static int tap_n, tap_failed, tap_planned;
 
 static inline void tap_plan(int n)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
+	tap_planned = n;
 	printf("TAP version 13\n1..%d\n", n);
 }
 
@@ -62,6 +64,10 @@ tap_diag(const char *fmt, ...)
 
 static inline int tap_done(void)
 {
+	if (tap_n != tap_planned) {
+		tap_diag("planned %d tests but ran %d", tap_planned, tap_n);
+		return EXIT_FAILURE;
+	}
 	return tap_failed ? EXIT_FAILURE : EXIT_SUCCESS;
 }
 

@@ -102,7 +102,9 @@ int main(void)
 	       "without init (after reset) once is per process");
 
 	capture(child_fail, out, sizeof(out), &status);
-	tap_ok(strcmp(out, "st: FAIL: pthread_create of thread 3 errno=11 (Resource temporarily unavailable)\n") == 0,
+	tap_ok(strcmp(out,
+		      "st: FAIL: pthread_create of thread 3 errno=11 (Resource temporarily unavailable)\n") ==
+		       0,
 	       "FAIL line format");
 	if (tap_failed)
 		tap_diag("got: %s", out);
@@ -111,7 +113,8 @@ int main(void)
 	smm_report_init();
 	capture(child_fail_many, out, sizeof(out), &status);
 	tap_ok(count_lines(out) == 32 &&
-		       strstr(out, "further failures in this run are not printed"),
+		       strstr(out,
+			      "further failures in this run are not printed"),
 	       "FAIL lines are limited to 32 per run, and say so");
 
 	alarms = 0;

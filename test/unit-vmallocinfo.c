@@ -77,8 +77,10 @@ static void test_new(void)
 		       after[2].start == 5,
 	       "new areas: created ones only, whatever was freed");
 	tap_ok(smm_caller_matches("x", NULL) &&
-		       smm_caller_matches("b", (const char *const[]){ "a", "b", NULL }) &&
-		       !smm_caller_matches("c", (const char *const[]){ "a", "b", NULL }),
+		       smm_caller_matches(
+			       "b", (const char *const[]){ "a", "b", NULL }) &&
+		       !smm_caller_matches(
+			       "c", (const char *const[]){ "a", "b", NULL }),
 	       "caller matching");
 }
 

@@ -14,7 +14,8 @@
 #include "vmpath.h"
 
 static const char *const type_names[] = {
-	[SMM_P_SIZE] = "size", [SMM_P_COUNT] = "count",
+	[SMM_P_SIZE] = "size",
+	[SMM_P_COUNT] = "count",
 	[SMM_P_CHOICE] = "choice",
 };
 

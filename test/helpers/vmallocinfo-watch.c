@@ -111,9 +111,10 @@ int main(int argc, char **argv)
 		printf("size: %llu\npages: %lu\nkind: %s\nsamples: %d\n",
 		       nseen ? (unsigned long long)seen[best].size : 0ULL,
 		       nseen ? seen[best].pages : 0UL,
-		       !nseen ? "none" :
-		       (seen[best].flags & SMM_VMA_VMALLOC) ? "vmalloc" :
-		       (seen[best].flags & SMM_VMA_VMAP) ? "vmap" : "other",
+		       !nseen				      ? "none"
+		       : (seen[best].flags & SMM_VMA_VMALLOC) ? "vmalloc"
+		       : (seen[best].flags & SMM_VMA_VMAP)    ? "vmap"
+							      : "other",
 		       samples);
 	}
 	free(base);
