@@ -17,7 +17,7 @@
 #include "path-stack.h"
 #include "report.h"
 #include "sysfacts.h"
-#include "vmallocinfo.h"
+#include "vmproof.h"
 
 static const char *const stack_callers[] = {
 	"kernel_clone",
@@ -82,39 +82,6 @@ static void stack_teardown(void *state)
 	free(st);
 }
 
-/* The most common (size, pages, caller) among @n new areas. */
-static const struct smm_vmarea *dominant(const struct smm_vmarea *v, size_t n,
-					 size_t *count)
-{
-	const struct smm_vmarea *best = NULL;
-
-	*count = 0;
-	for (size_t i = 0; i < n; i++) {
-		size_t c = 0;
-
-		for (size_t j = 0; j < n; j++)
-			c += v[j].size == v[i].size;
-		if (c > *count) {
-			*count = c;
-			best = &v[i];
-		}
-		if (*count > n / 2)
-			break;
-	}
-	return best;
-}
-
-static int order_of(unsigned long pages)
-{
-	int order = 0;
-
-	if (pages == 0 || (pages & (pages - 1)))
-		return -1;
-	while ((1UL << order) < pages)
-		order++;
-	return order;
-}
-
 /*
  * Prove the path: hold @n threads alive and look for new stack areas in
  * /proc/vmallocinfo; fall back to nr_kernel_stack (KiB) when unreadable.
@@ -123,27 +90,21 @@ static int order_of(unsigned long pages)
 static int stack_probe(struct stack_state *st, uint64_t n,
 		       const struct smm_vmpath_cfg *cfg, char *why, size_t len)
 {
-	struct smm_vmarea *before = NULL, *after = NULL;
-	size_t nb = 0, na = 0, fresh, count = 0;
-	uint64_t kst0 = 0, kst1 = 0, made, thread_size = 0;
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	long page = sysconf(_SC_PAGESIZE);
+	uint64_t kst0 = 0, kst1 = 0, made, thread_size = 0;
 	char size_txt[32], bytes_txt[32];
-	int rc_before, rc_after = -1, err;
-	const struct smm_vmarea *d = NULL;
+	struct smm_vmproof_result r;
+	struct smm_vmproof p;
+	int err;
 
-	rc_before = smm_vmallocinfo_read(NULL, stack_callers, 0, &before, &nb);
+	smm_vmproof_begin(&p, stack_callers);
 	smm_vmstat("nr_kernel_stack", &kst0);
 	made = create_parked(st, n, &err);
-	if (made > 0) {
-		if (rc_before == 0)
-			rc_after = smm_vmallocinfo_read(NULL, stack_callers, 0,
-							&after, &na);
-		smm_vmstat("nr_kernel_stack", &kst1);
-	}
+	smm_vmproof_end(&p, stack_callers, &r);
+	smm_vmstat("nr_kernel_stack", &kst1);
 	release_parked(st, made);
 	if (made == 0) {
-		free(before);
 		snprintf(
 			why, len,
 			"stack: cannot create a thread: pthread_create errno=%d (%s); limits: RLIMIT_NPROC, threads-max, pid_max, pids cgroup",
@@ -158,29 +119,22 @@ static int stack_probe(struct stack_state *st, uint64_t n,
 			err, strerror(err));
 		st->batch = made;
 	}
-
-	if (rc_after == 0) {
-		fresh = smm_vmallocinfo_new(before, nb, after, na);
-		d = dominant(after, fresh, &count);
-		if (!d && made > (uint64_t)(2 * ncpu + 4)) {
-			free(before);
-			free(after);
-			snprintf(
-				why, len,
-				"stack: %llu live threads added no thread stack area (kernel_clone, copy_process) to /proc/vmallocinfo: this kernel does not allocate stacks in vmalloc space (CONFIG_VMAP_STACK=n?)",
-				(unsigned long long)made);
-			return -EOPNOTSUPP;
-		}
+	if (!r.err && !r.count && made > (uint64_t)(2 * ncpu + 4)) {
+		snprintf(
+			why, len,
+			"stack: %llu live threads added no thread stack area (kernel_clone, copy_process) to /proc/vmallocinfo: this kernel does not allocate stacks in vmalloc space (CONFIG_VMAP_STACK=n?)",
+			(unsigned long long)made);
+		return -EOPNOTSUPP;
 	}
-	if (d) {
-		thread_size = d->size - (uint64_t)page;
+	if (r.count) {
+		thread_size = r.size - (uint64_t)page;
 		smm_format_size(thread_size, size_txt, sizeof(size_txt));
 		smm_note_once(
 			"stack-achieved", cfg->stressor,
-			"stack: kernel thread stacks are vmalloc areas of %llu bytes (THREAD_SIZE %s + guard page), pages=%lu (order %d), caller %s, kind vmalloc; probe: %llu live threads, %zu new stack areas system-wide",
-			(unsigned long long)d->size, size_txt, d->pages,
-			order_of(d->pages), d->caller, (unsigned long long)made,
-			fresh);
+			"stack: kernel thread stacks are %s areas of %llu bytes (THREAD_SIZE %s + guard page), pages=%lu (order %d), caller %s; probe: %llu live threads, %zu new stack areas system-wide",
+			smm_vma_kind(r.flags), (unsigned long long)r.size,
+			size_txt, r.pages, smm_page_order(r.pages), r.caller,
+			(unsigned long long)made, r.fresh);
 	} else if (made >= 16 && kst1 > kst0) {
 		/* nr_kernel_stack is in KiB (mm/vmstat.c). Rounded to a power
 		 * of two: other tasks come and go meanwhile. */
@@ -195,16 +149,14 @@ static int stack_probe(struct stack_state *st, uint64_t n,
 			"stack-achieved", cfg->stressor,
 			"stack: kernel thread stacks of about %s (nr_kernel_stack grew %llu KiB for %llu threads), kind vmalloc not verified: /proc/vmallocinfo errno=%d (%s)",
 			size_txt, (unsigned long long)(kst1 - kst0),
-			(unsigned long long)made,
-			rc_before ? -rc_before : -rc_after,
-			strerror(rc_before ? -rc_before : -rc_after));
+			(unsigned long long)made, -r.err, strerror(-r.err));
 	}
 	if (!thread_size)
 		smm_note_once(
 			"stack-achieved", cfg->stressor,
 			"stack: stack size and vmalloc backing not measured: %llu live threads in the probe, /proc/vmallocinfo %s",
 			(unsigned long long)made,
-			rc_before ? strerror(-rc_before) : "readable");
+			r.err ? strerror(-r.err) : "readable");
 	if (thread_size && cfg->bytes != thread_size) {
 		smm_format_size(cfg->bytes, bytes_txt, sizeof(bytes_txt));
 		smm_note_once(
@@ -212,8 +164,6 @@ static int stack_probe(struct stack_state *st, uint64_t n,
 			"stack: %s requested, but thread stacks are THREAD_SIZE = %s on this kernel: using %s",
 			bytes_txt, size_txt, size_txt);
 	}
-	free(before);
-	free(after);
 	return 0;
 }
 

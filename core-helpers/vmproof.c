@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * vmproof.c - new vmallocinfo areas of a path's callers.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "vmproof.h"
+
+void smm_vmproof_begin(struct smm_vmproof *p, const char *const *callers)
+{
+	memset(p, 0, sizeof(*p));
+	p->err = smm_vmallocinfo_read(NULL, callers, 0, &p->before, &p->nb);
+}
+
+void smm_vmproof_end(struct smm_vmproof *p, const char *const *callers,
+		     struct smm_vmproof_result *r)
+{
+	struct smm_vmarea *after = NULL;
+	size_t na = 0;
+
+	memset(r, 0, sizeof(*r));
+	r->err = p->err;
+	if (!r->err)
+		r->err = smm_vmallocinfo_read(NULL, callers, 0, &after, &na);
+	if (!r->err) {
+		r->fresh = smm_vmallocinfo_new(p->before, p->nb, after, na);
+		/* The most common size among the new areas. */
+		for (size_t i = 0; i < r->fresh; i++) {
+			size_t c = 0;
+
+			for (size_t j = 0; j < r->fresh; j++)
+				c += after[j].size == after[i].size;
+			if (c > r->count) {
+				r->count = c;
+				r->size = after[i].size;
+				r->pages = after[i].pages;
+				r->flags = after[i].flags;
+				memcpy(r->caller, after[i].caller,
+				       sizeof(r->caller));
+			}
+			if (r->count > r->fresh / 2)
+				break;
+		}
+	}
+	free(after);
+	free(p->before);
+	p->before = NULL;
+	p->nb = 0;
+}
+
+int smm_page_order(unsigned long pages)
+{
+	int order = 0;
+
+	if (pages == 0 || (pages & (pages - 1)))
+		return -1;
+	while ((1UL << order) < pages)
+		order++;
+	return order;
+}
+
+const char *smm_vma_kind(unsigned int flags)
+{
+	if (flags & SMM_VMA_VMALLOC)
+		return "vmalloc";
+	if (flags & SMM_VMA_VMAP)
+		return "vmap";
+	return "other";
+}

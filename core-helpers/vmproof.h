@@ -1,0 +1,54 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * vmproof.h - a path proves itself: which areas of its kernel callers appear
+ * in /proc/vmallocinfo while its allocations are alive.
+ *
+ *   smm_vmproof_begin(&p, callers);   snapshot before allocating
+ *   ... make allocations and keep them alive ...
+ *   smm_vmproof_end(&p, callers, &r); new areas, their most common size
+ *   ... free them ...
+ *
+ * "New" means not present at the snapshot (vmallocinfo.h,
+ * smm_vmallocinfo_new()), so areas other processes free meanwhile do not
+ * hide ours; areas other processes create with the same callers are counted
+ * too (r.fresh is system-wide). Unreadable vmallocinfo (not uid 0) is not an
+ * error: r.err says why and the path reports "not verified".
+ */
+#ifndef SMM_VMPROOF_H
+#define SMM_VMPROOF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "vmallocinfo.h"
+
+struct smm_vmproof {
+	struct smm_vmarea *before;
+	size_t nb;
+	int err; /* 0, or -errno of reading /proc/vmallocinfo */
+};
+
+struct smm_vmproof_result {
+	int err; /* 0, or -errno: nothing below is valid */
+	size_t fresh; /* new areas of the callers (system-wide) */
+	size_t count; /* new areas of the most common size */
+	uint64_t size; /* that size, bytes, guard page included */
+	unsigned long pages; /* its pages= (0 for vmap areas) */
+	unsigned int flags; /* its SMM_VMA_* flags */
+	char caller[64]; /* its caller */
+};
+
+/* Snapshot the callers' areas. Never fails; p->err records why not. */
+void smm_vmproof_begin(struct smm_vmproof *p, const char *const *callers);
+
+/* New areas since smm_vmproof_begin(); frees the snapshot. */
+void smm_vmproof_end(struct smm_vmproof *p, const char *const *callers,
+		     struct smm_vmproof_result *r);
+
+/* Page order of @pages when it is a power of two, else -1. */
+int smm_page_order(unsigned long pages);
+
+/* "vmalloc", "vmap" or "other", from SMM_VMA_* flags. */
+const char *smm_vma_kind(unsigned int flags);
+
+#endif /* SMM_VMPROOF_H */
