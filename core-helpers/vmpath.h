@@ -20,7 +20,9 @@
 #include <stdint.h>
 
 /* X(symbol, user-visible name) */
-#define SMM_VMO_PATHS(X) X(stack, "stack")
+#define SMM_VMO_PATHS(X) \
+	X(stack, "stack") \
+	X(pty, "pty")
 
 enum smm_vmo_path_id {
 #define SMM_X(sym, name) SMM_VMO_PATH_##sym,

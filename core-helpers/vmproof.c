@@ -2,9 +2,13 @@
 /*
  * vmproof.c - new vmallocinfo areas of a path's callers.
  */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "params.h"
+#include "report.h"
 #include "vmproof.h"
 
 void smm_vmproof_begin(struct smm_vmproof *p, const char *const *callers)
@@ -67,4 +71,40 @@ const char *smm_vma_kind(unsigned int flags)
 	if (flags & SMM_VMA_VMAP)
 		return "vmap";
 	return "other";
+}
+
+void smm_vmproof_report(const char *stressor, const char *path,
+			const char *what, const struct smm_vmproof_result *r,
+			uint64_t live, const char *unit, uint64_t requested)
+{
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
+	char key[64], got[32], want[32], order[32];
+
+	snprintf(key, sizeof(key), "%s-achieved", path);
+	if (r->err) {
+		smm_note_once(key, stressor,
+			      "%s: %s: kind not verified: /proc/vmallocinfo errno=%d (%s)",
+			      path, what, -r->err, strerror(-r->err));
+		return;
+	}
+	if (!r->count)
+		return;
+	smm_format_size(r->size - page, got, sizeof(got));
+	if (smm_page_order(r->pages) >= 0)
+		snprintf(order, sizeof(order), " (order %d)",
+			 smm_page_order(r->pages));
+	else
+		order[0] = '\0';
+	smm_note_once(key, stressor,
+		      "%s: %s are %s areas of %llu bytes (%s + guard page), pages=%lu%s, caller %s; probe: %llu live %s, %zu new areas system-wide",
+		      path, what, smm_vma_kind(r->flags),
+		      (unsigned long long)r->size, got, r->pages, order,
+		      r->caller, (unsigned long long)live, unit, r->fresh);
+	if (requested && requested != r->size - page) {
+		smm_format_size(requested, want, sizeof(want));
+		snprintf(key, sizeof(key), "%s-size", path);
+		smm_note_once(key, stressor,
+			      "%s: %s requested, nearest reachable: %s", path,
+			      want, got);
+	}
 }

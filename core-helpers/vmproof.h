@@ -51,4 +51,18 @@ int smm_page_order(unsigned long pages);
 /* "vmalloc", "vmap" or "other", from SMM_VMA_* flags. */
 const char *smm_vma_kind(unsigned int flags);
 
+/*
+ * smm_vmproof_report() - say once per run (key "<path>-achieved") what a
+ * path achieved:
+ *   <path>: <what> are <kind> areas of <size> bytes (<size - page> + guard
+ *   page), pages=N (order k), caller C; probe: <live> live <unit>, <fresh>
+ *   new areas system-wide
+ * or, when vmallocinfo was unreadable, that the kind is not verified. When
+ * @requested (bytes) differs from the area's size less the guard page, a
+ * second line says what was requested and what is used instead.
+ */
+void smm_vmproof_report(const char *stressor, const char *path,
+			const char *what, const struct smm_vmproof_result *r,
+			uint64_t live, const char *unit, uint64_t requested);
+
 #endif /* SMM_VMPROOF_H */
