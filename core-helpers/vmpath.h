@@ -22,6 +22,7 @@
 /* X(symbol, user-visible name) */
 #define SMM_VMO_PATHS(X) \
 	X(stack, "stack") \
+	X(bpf, "bpf") \
 	X(pty, "pty")
 
 enum smm_vmo_path_id {
