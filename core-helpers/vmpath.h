@@ -23,6 +23,7 @@
 #define SMM_VMO_PATHS(X) \
 	X(stack, "stack") \
 	X(bpf, "bpf") \
+	X(ldt, "ldt") \
 	X(pty, "pty")
 
 enum smm_vmo_path_id {
