@@ -14,7 +14,8 @@ CFLAGS  ?= -O2 -g
 ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden \
 	-D_GNU_SOURCE -I$(BUILD) -Icore-helpers
 PROBE_CFLAGS := -std=gnu11 -D_GNU_SOURCE
-LDLIBS  := -lbsd -lpthread
+# -luring when the probe found liburing (expanded after config.h exists)
+LDLIBS   = -lbsd -lpthread $(if $(shell grep -s "define HAVE_LIBURING" $(BUILD)/config.h),-luring)
 
 CORE_SRCS := $(sort $(wildcard core-helpers/*.c))
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)

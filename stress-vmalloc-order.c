@@ -41,7 +41,8 @@
 #define SMM_EXPORT __attribute__((visibility("default")))
 
 /* Limits, help and option table: core-helpers/params-table.c,
- * smm_vmo_params[] (STRESS_MM_VMALLOC_ORDER_BYTES, _BATCH, _METHOD). */
+ * smm_vmo_params[] (STRESS_MM_VMALLOC_ORDER_BYTES, _BATCH, _METHOD,
+ * _IO_URING). */
 
 static const char stressor[] = "vmalloc-order";
 
@@ -95,6 +96,7 @@ static int path_ready(struct vmo_worker *w, unsigned int id, bool alone)
 		.stressor = stressor,
 		.bytes = param[SMM_VMO_P_BYTES],
 		.batch = param[SMM_VMO_P_BATCH],
+		.io_uring = (enum smm_iou_mode)param[SMM_VMO_P_IO_URING],
 	};
 	char why[512];
 

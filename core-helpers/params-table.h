@@ -12,6 +12,7 @@ enum smm_vmo_param {
 	SMM_VMO_P_BYTES, /* bytes: size of one allocation */
 	SMM_VMO_P_BATCH, /* allocations alive at once per bogo-op */
 	SMM_VMO_P_METHOD, /* index: 0 = all, i + 1 = smm_vmpaths[i] */
+	SMM_VMO_P_IO_URING, /* index: enum smm_iou_mode (vmpath.h) */
 	SMM_VMO_NR_PARAMS
 };
 

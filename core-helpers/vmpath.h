@@ -22,6 +22,7 @@
 /* X(symbol, user-visible name) */
 #define SMM_VMO_PATHS(X) \
 	X(stack, "stack") \
+	X(io_uring, "io-uring") \
 	X(bpf, "bpf") \
 	X(ldt, "ldt") \
 	X(pty, "pty")
@@ -33,10 +34,14 @@ enum smm_vmo_path_id {
 		SMM_VMO_NR_PATHS
 };
 
+/* STRESS_MM_VMALLOC_ORDER_IO_URING, in the order of its choices. */
+enum smm_iou_mode { SMM_IOU_BUFFERS, SMM_IOU_RINGS, SMM_IOU_BOTH };
+
 struct smm_vmpath_cfg {
 	const char *stressor; /* prefix of every line the path prints */
 	uint64_t bytes; /* requested size of one allocation, bytes */
 	uint64_t batch; /* requested allocations alive at once */
+	enum smm_iou_mode io_uring; /* io-uring: which kinds */
 };
 
 struct smm_vmpath {
