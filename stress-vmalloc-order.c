@@ -16,7 +16,7 @@
  *                               the paths this kernel backs
  *   stress_vmalloc_order_<sym>  one path, for each SMM_VMO_PATHS entry
  *
- * Contract with stress-ng (checked on 0.15.06; see DESIGN.md section 1):
+ * Contract with stress-ng (checked on 0.15.06; README.md "Using the plugin"):
  * the parameters are read and validated once, by the constructor, while
  * stress-ng loads the object: a bad value prints one line naming the
  * variable, the value and the valid range, and stress-ng exits with status
@@ -107,8 +107,7 @@ static int path_ready(struct vmo_worker *w, unsigned int id, bool alone)
 	if (p->setup(&w->state[id], &cfg, why, sizeof(why)) != 0) {
 		if (alone)
 			smm_skip(stressor, "%s", why);
-		smm_note_once(NULL, stressor, "all: leaving out %s: %s",
-			      p->name, why);
+		smm_note_once(NULL, stressor, "all: leaving out %s", why);
 		w->off[id] = true;
 		return -1;
 	}
@@ -149,7 +148,7 @@ static int run_all(void)
 	}
 	smm_skip(
 		stressor,
-		"all: no vmalloc-order path can run on this kernel (see the notes above)");
+		"all: no vmalloc-order path can run here (see the notes above)");
 }
 
 SMM_EXPORT int stress_vmalloc_order(void)

@@ -203,7 +203,7 @@ static int buffers_setup(struct iou_state *st,
 	if (st->buf_bytes > lock / 2)
 		st->buf_bytes = lock / 2 / page * page;
 	smm_format_size(lock, have, sizeof(have));
-	smm_format_size((KMALLOC_MAX_BYTES / BVEC_BYTES + 1) * page, need,
+	smm_format_size(KMALLOC_MAX_BYTES / BVEC_BYTES * page, need,
 			sizeof(need));
 	if (st->buf_bytes < page) {
 		snprintf(why, len,
@@ -234,7 +234,7 @@ static int buffers_setup(struct iou_state *st,
 	}
 	if (!r.err && !r.count) {
 		snprintf(why, len,
-			 "io-uring: buffers: the page tables of a %s registered buffer came from kmalloc (no vmalloc area); a table above 4 MiB (KMALLOC_MAX_SIZE) needs a buffer of at least %s, i.e. RLIMIT_MEMLOCK above that or CAP_IPC_LOCK (have %s)",
+			 "io-uring: buffers: the page tables of a %s registered buffer came from kmalloc (no vmalloc area); a table above 4 MiB (KMALLOC_MAX_SIZE) needs a buffer above %s, i.e. RLIMIT_MEMLOCK above that or CAP_IPC_LOCK (have %s)",
 			 got, need, have);
 		return -EOPNOTSUPP;
 	}

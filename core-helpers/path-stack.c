@@ -19,6 +19,11 @@
 #include "sysfacts.h"
 #include "vmproof.h"
 
+/* A limit shared with other groups (RLIMIT_NPROC, pids cgroup) can be full
+ * for a moment: retry a batch that got no thread at all for up to 50 ms. */
+#define EAGAIN_RETRIES 50
+#define EAGAIN_WAIT_US 1000
+
 static const char *const stack_callers[] = {
 	"kernel_clone",
 	"copy_process",
@@ -101,6 +106,11 @@ static int stack_probe(struct stack_state *st, uint64_t n,
 	smm_vmproof_begin(&p, stack_callers);
 	smm_vmstat("nr_kernel_stack", &kst0);
 	made = create_parked(st, n, &err);
+	/* Another group may hold the shared limit for a moment. */
+	for (int i = 0; i < EAGAIN_RETRIES && made == 0 && err == EAGAIN; i++) {
+		usleep(EAGAIN_WAIT_US);
+		made = create_parked(st, n, &err);
+	}
 	smm_vmproof_end(&p, stack_callers, &r);
 	smm_vmstat("nr_kernel_stack", &kst1);
 	release_parked(st, made);
@@ -236,6 +246,10 @@ static int stack_batch(void *state, uint64_t *allocs, char *what, size_t len)
 	int err;
 
 	made = create_parked(st, st->batch, &err);
+	for (int i = 0; i < EAGAIN_RETRIES && made == 0 && err == EAGAIN; i++) {
+		usleep(EAGAIN_WAIT_US);
+		made = create_parked(st, st->batch, &err);
+	}
 	release_parked(st, made);
 	*allocs += made;
 	if (!err)

@@ -76,7 +76,9 @@ void smm_skip_line(const char *stressor, const char *fmt, ...) SMM_PRINTF(2, 3);
 /*
  * smm_skip() - end this stressor the way stress-ng's own timeout does: print
  * the SKIP line (once per run), send SIGALRM to the parent (stress-ng's
- * stressor process, which then stops re-forking this worker) and _exit(0).
+ * stressor process, which then stops re-forking this worker; only when the
+ * parent's comm says stress-ng, never to a process that adopted an orphan)
+ * and _exit(0).
  * stress-ng then reports 0 bogo-ops for the group, other groups run on, and
  * --plugin-ops runs without -t return (checked on stress-ng 0.15.06).
  */

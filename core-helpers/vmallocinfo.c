@@ -124,18 +124,28 @@ static int same_area(const struct smm_vmarea *a, const struct smm_vmarea *b)
 size_t smm_vmallocinfo_new(const struct smm_vmarea *before, size_t nb,
 			   struct smm_vmarea *after, size_t na)
 {
+	unsigned char *used = calloc(nb ? nb : 1, 1);
 	size_t keep = 0;
 
-	/* Quadratic: used once per worker, on the areas of one caller (a few
-	 * thousand at most). */
+	/*
+	 * Each area of @before pairs with at most one of @after. With real
+	 * (hashed) addresses that is an exact match; with kptr_restrict=1
+	 * every address reads as 0 and it becomes a count per (size, caller).
+	 * Quadratic: used once per worker, on the areas of a few callers.
+	 */
 	for (size_t i = 0; i < na; i++) {
 		size_t j;
 
 		for (j = 0; j < nb; j++)
-			if (same_area(&after[i], &before[j]))
+			if ((!used || !used[j]) && same_area(&after[i], &before[j]))
 				break;
-		if (j == nb)
-			after[keep++] = after[i];
+		if (j < nb) {
+			if (used)
+				used[j] = 1;
+			continue;
+		}
+		after[keep++] = after[i];
 	}
+	free(used);
 	return keep;
 }

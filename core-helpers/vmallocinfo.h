@@ -64,9 +64,12 @@ int smm_vmallocinfo_read(const char *path, const char *const *callers,
 			 uint64_t size, struct smm_vmarea **out, size_t *n);
 
 /*
- * smm_vmallocinfo_new() - keep in @after only the areas whose (start, size,
- * caller) is not in @before: areas created between two reads, whatever
- * other processes freed meanwhile. Returns the new length of @after.
+ * smm_vmallocinfo_new() - keep in @after only the areas that do not pair
+ * with one of @before on (start, size, caller): areas created between two
+ * reads, whatever other processes freed meanwhile. When addresses are
+ * hidden (kptr_restrict=1 makes %pK print 0 for readers without
+ * CAP_SYSLOG, such as stress-ng's workers), it is the growth in areas per
+ * (size, caller). Returns the new length of @after.
  */
 size_t smm_vmallocinfo_new(const struct smm_vmarea *before, size_t nb,
 			   struct smm_vmarea *after, size_t na);

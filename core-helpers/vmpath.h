@@ -25,7 +25,8 @@
 	X(io_uring, "io-uring") \
 	X(bpf, "bpf") \
 	X(ldt, "ldt") \
-	X(pty, "pty")
+	X(pty, "pty") \
+	X(fdtable, "fdtable")
 
 enum smm_vmo_path_id {
 #define SMM_X(sym, name) SMM_VMO_PATH_##sym,

@@ -78,7 +78,7 @@ void smm_vmproof_report(const char *stressor, const char *path,
 			uint64_t live, const char *unit, uint64_t requested)
 {
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
-	char key[64], got[32], want[32], order[32];
+	char key[64], got[32], want[32], order[64];
 
 	snprintf(key, sizeof(key), "%s-achieved", path);
 	if (r->err) {
@@ -90,15 +90,17 @@ void smm_vmproof_report(const char *stressor, const char *path,
 	if (!r->count)
 		return;
 	smm_format_size(r->size - page, got, sizeof(got));
-	if (smm_page_order(r->pages) >= 0)
-		snprintf(order, sizeof(order), " (order %d)",
-			 smm_page_order(r->pages));
+	if (!r->pages) /* vmap: pages come from elsewhere, none counted */
+		snprintf(order, sizeof(order), "no pages=");
+	else if (smm_page_order(r->pages) >= 0)
+		snprintf(order, sizeof(order), "pages=%lu (order %d)",
+			 r->pages, smm_page_order(r->pages));
 	else
-		order[0] = '\0';
+		snprintf(order, sizeof(order), "pages=%lu", r->pages);
 	smm_note_once(key, stressor,
-		      "%s: %s are %s areas of %llu bytes (%s + guard page), pages=%lu%s, caller %s; probe: %llu live %s, %zu new areas system-wide",
+		      "%s: %s are %s areas of %llu bytes (%s + guard page), %s, caller %s; probe: %llu live %s, %zu new areas system-wide",
 		      path, what, smm_vma_kind(r->flags),
-		      (unsigned long long)r->size, got, r->pages, order,
+		      (unsigned long long)r->size, got, order,
 		      r->caller, (unsigned long long)live, unit, r->fresh);
 	if (requested && requested != r->size - page) {
 		smm_format_size(requested, want, sizeof(want));

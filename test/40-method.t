@@ -4,7 +4,7 @@
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 
-mapfile -t paths < <("$BUILD/test/tables" paths | cut -f1)
+mapfile -t paths < <("$BUILD/test/tables" paths | cut -f2)
 plan $((${#paths[@]} + 2))
 
 for m in all "${paths[@]}"; do

@@ -76,6 +76,24 @@ static void test_new(void)
 	tap_ok(n == 3 && after[0].start == 1 && after[1].start == 4 &&
 		       after[2].start == 5,
 	       "new areas: created ones only, whatever was freed");
+	{
+		/* kptr_restrict=1: every address reads 0. Two stacks before,
+		 * four after, one 8K area gone: two new stacks. */
+		struct smm_vmarea b0[3] = {
+			{ .size = 20480, .caller = "kernel_clone" },
+			{ .size = 20480, .caller = "kernel_clone" },
+			{ .size = 8192, .caller = "kernel_clone" },
+		};
+		struct smm_vmarea a0[4] = {
+			{ .size = 20480, .caller = "kernel_clone" },
+			{ .size = 20480, .caller = "kernel_clone" },
+			{ .size = 20480, .caller = "kernel_clone" },
+			{ .size = 20480, .caller = "kernel_clone" },
+		};
+
+		tap_ok(smm_vmallocinfo_new(b0, 3, a0, 4) == 2,
+		       "new areas with hidden addresses: growth per size and caller");
+	}
 	tap_ok(smm_caller_matches("x", NULL) &&
 		       smm_caller_matches(
 			       "b", (const char *const[]){ "a", "b", NULL }) &&
@@ -112,7 +130,7 @@ static void test_live(void)
 
 int main(void)
 {
-	tap_plan(10);
+	tap_plan(11);
 	test_lines();
 	test_new();
 	test_live();

@@ -5,7 +5,7 @@
  *
  *   tables methods   the plugin methods, as exported symbols (stress_...)
  *   tables params    env<TAB>type<TAB>default<TAB>range
- *   tables paths     name<TAB>kind
+ *   tables paths     symbol<TAB>name<TAB>kind
  */
 #include <stdio.h>
 #include <string.h>
@@ -41,9 +41,11 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc == 2 && strcmp(argv[1], "paths") == 0) {
-		for (int i = 0; i < SMM_VMO_NR_PATHS; i++)
-			printf("%s\t%s\n", smm_vmpaths[i]->name,
-			       smm_vmpaths[i]->kind);
+#define SMM_X(sym, name)                                                \
+	printf("%s\t%s\t%s\n", #sym, smm_vmpaths[SMM_VMO_PATH_##sym]->name, \
+	       smm_vmpaths[SMM_VMO_PATH_##sym]->kind);
+		SMM_VMO_PATHS(SMM_X)
+#undef SMM_X
 		return 0;
 	}
 	fprintf(stderr, "usage: tables methods|params|paths\n");

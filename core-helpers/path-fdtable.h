@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * path-fdtable.h - vmalloc-order path "fdtable": file descriptor tables.
+ *
+ * Kernel source: fs/file.c. Installing a descriptor above the table's size
+ * (dup2(2) onto a high number) makes expand_files() -> alloc_fdtable()
+ * kvmalloc() a pointer array of 8 bytes per slot (slots rounded up to a
+ * power of two, at most fs.nr_open) plus bitmaps; fork() copies the table
+ * at the same size (dup_fd()). kvmalloc tries kmalloc first and falls back
+ * to vmalloc only when that fails or above KMALLOC_MAX_SIZE (4 MiB, more
+ * than 524288 slots), so on an unfragmented machine with RLIMIT_NOFILE
+ * 20000 (a 256 KiB table) the kernel serves it from kmalloc: setup() finds
+ * no vmalloc area and reports SKIP with the limit that would be needed.
+ *
+ * One batch: cfg->batch forked children (forkpath.h), each with a copy of
+ * the worker's table, then reaped. Highest descriptor: the one whose table
+ * is nearest cfg->bytes, below RLIMIT_NOFILE.
+ *
+ * setup() errors (a SKIP): the errno of dup2() or of the first fork;
+ * -EOPNOTSUPP when the tables add no alloc_fdtable area to vmallocinfo.
+ */
+#ifndef SMM_PATH_FDTABLE_H
+#define SMM_PATH_FDTABLE_H
+
+#include "vmpath.h"
+
+extern const struct smm_vmpath smm_vmpath_fdtable;
+
+#endif /* SMM_PATH_FDTABLE_H */
