@@ -77,8 +77,7 @@ int smm_fdpath_batch(struct smm_fdpath *f, uint64_t *allocs, char *what,
 	if (!err)
 		return 0;
 	if (made > 0 && resource_errno(err)) {
-		snprintf(why, sizeof(why), "errno=%d (%s)", err,
-			 strerror(err));
+		snprintf(why, sizeof(why), "errno=%d (%s)", err, strerror(err));
 		smm_fdpath_clamp(f, made, why);
 		return 0;
 	}

@@ -18,10 +18,10 @@
 
 struct smm_fdpath {
 	const char *stressor; /* message prefix */
-	const char *name;     /* path name, e.g. "pty" */
-	const char *unit;     /* what one descriptor is, e.g. "ptys" */
-	uint64_t batch;	      /* descriptors per bogo-op, after clamping */
-	uint64_t per_fd;      /* kernel allocations behind one descriptor */
+	const char *name; /* path name, e.g. "pty" */
+	const char *unit; /* what one descriptor is, e.g. "ptys" */
+	uint64_t batch; /* descriptors per bogo-op, after clamping */
+	uint64_t per_fd; /* kernel allocations behind one descriptor */
 	int *fds;
 	int (*open_one)(void *ctx); /* a descriptor, or -errno */
 	void *ctx;

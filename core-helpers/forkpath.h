@@ -25,8 +25,8 @@
 
 struct smm_forkpath {
 	const char *stressor; /* message prefix */
-	const char *name;     /* path name, e.g. "ldt" */
-	uint64_t batch;	      /* children per bogo-op, after clamping */
+	const char *name; /* path name, e.g. "ldt" */
+	uint64_t batch; /* children per bogo-op, after clamping */
 	pid_t *pids;
 	int gate[2]; /* pipe: children read until the worker closes [1] */
 };

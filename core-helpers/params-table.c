@@ -12,7 +12,7 @@ static const char *const vmo_methods[] = {
 #define SMM_X(sym, name) name,
 	SMM_VMO_PATHS(SMM_X)
 #undef SMM_X
-	NULL,
+		NULL,
 };
 
 /* Order: enum smm_iou_mode (vmpath.h). */

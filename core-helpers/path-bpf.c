@@ -58,8 +58,8 @@ static int build_filter(struct bpf_state *st, uint64_t pages, long page)
 	for (uint64_t i = n_ld; i < n - 1; i++)
 		st->prog.filter[i] = (struct sock_filter)BPF_STMT(
 			BPF_ALU | BPF_ADD | BPF_K, 1);
-	st->prog.filter[n - 1] = (struct sock_filter)BPF_STMT(BPF_RET | BPF_K,
-							      0);
+	st->prog.filter[n - 1] =
+		(struct sock_filter)BPF_STMT(BPF_RET | BPF_K, 0);
 	st->prog.len = (unsigned short)n;
 	st->pages = pages;
 	return 0;
@@ -93,8 +93,8 @@ static void bpf_teardown(void *state)
 	free(st);
 }
 
-static int bpf_setup(void **state, const struct smm_vmpath_cfg *cfg,
-		     char *why, size_t len)
+static int bpf_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
+		     size_t len)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	uint64_t pages, limit, room, optmem = 0, made = 0;
@@ -143,9 +143,10 @@ static int bpf_setup(void **state, const struct smm_vmpath_cfg *cfg,
 			break;
 	}
 	if (err) {
-		snprintf(why, len,
-			 "bpf: cannot attach a classic BPF socket filter: errno=%d (%s); net.core.optmem_max %llu",
-			 -err, strerror(-err), (unsigned long long)optmem);
+		snprintf(
+			why, len,
+			"bpf: cannot attach a classic BPF socket filter: errno=%d (%s); net.core.optmem_max %llu",
+			-err, strerror(-err), (unsigned long long)optmem);
 		bpf_teardown(st);
 		return err;
 	}
@@ -155,7 +156,8 @@ static int bpf_setup(void **state, const struct smm_vmpath_cfg *cfg,
 	smm_vmproof_end(&p, bpf_callers, &r);
 	smm_fdpath_close(&st->f, made);
 	if (made == 0) {
-		snprintf(why, len, "bpf: cannot open a filtered socket: errno=%d (%s)",
+		snprintf(why, len,
+			 "bpf: cannot open a filtered socket: errno=%d (%s)",
 			 err, strerror(err));
 		bpf_teardown(st);
 		return -err;
@@ -165,15 +167,17 @@ static int bpf_setup(void **state, const struct smm_vmpath_cfg *cfg,
 		smm_fdpath_clamp(&st->f, made, txt);
 	}
 	if (!r.err && !r.count) {
-		snprintf(why, len,
-			 "bpf: %llu socket filters added no bpf_prog area to /proc/vmallocinfo",
-			 (unsigned long long)made);
+		snprintf(
+			why, len,
+			"bpf: %llu socket filters added no bpf_prog area to /proc/vmallocinfo",
+			(unsigned long long)made);
 		bpf_teardown(st);
 		return -EOPNOTSUPP;
 	}
-	snprintf(txt, sizeof(txt),
-		 "classic BPF filters of %u instructions (net.core.optmem_max %llu)",
-		 st->prog.len, (unsigned long long)optmem);
+	snprintf(
+		txt, sizeof(txt),
+		"classic BPF filters of %u instructions (net.core.optmem_max %llu)",
+		st->prog.len, (unsigned long long)optmem);
 	smm_vmproof_report(cfg->stressor, "bpf", txt, &r, made,
 			   "filtered sockets", cfg->bytes);
 	*state = st;

@@ -32,8 +32,8 @@ static void fdt_teardown(void *state)
 	free(f);
 }
 
-static int fdt_setup(void **state, const struct smm_vmpath_cfg *cfg,
-		     char *why, size_t len)
+static int fdt_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
+		     size_t len)
 {
 	uint64_t slots = cfg->bytes / FD_SLOT_BYTES, made, nr_open = 0;
 	char table[32], need[32], txt[200];
@@ -80,11 +80,12 @@ static int fdt_setup(void **state, const struct smm_vmpath_cfg *cfg,
 		return -err;
 	}
 	if (!r.err && !r.count) {
-		snprintf(why, len,
-			 "fdtable: %llu fd tables of about %s (highest fd %d, RLIMIT_NOFILE %llu) came from kmalloc, not vmalloc: kvmalloc falls back only when kmalloc fails or above 4 MiB (KMALLOC_MAX_SIZE), i.e. RLIMIT_NOFILE and fs.nr_open (%llu) above %s descriptors",
-			 (unsigned long long)made, table, fd,
-			 (unsigned long long)rl.rlim_cur,
-			 (unsigned long long)nr_open, need);
+		snprintf(
+			why, len,
+			"fdtable: %llu fd tables of about %s (highest fd %d, RLIMIT_NOFILE %llu) came from kmalloc, not vmalloc: kvmalloc falls back only when kmalloc fails or above 4 MiB (KMALLOC_MAX_SIZE), i.e. RLIMIT_NOFILE and fs.nr_open (%llu) above %s descriptors",
+			(unsigned long long)made, table, fd,
+			(unsigned long long)rl.rlim_cur,
+			(unsigned long long)nr_open, need);
 		fdt_teardown(f);
 		close(fd);
 		return -EOPNOTSUPP;
@@ -94,9 +95,10 @@ static int fdt_setup(void **state, const struct smm_vmpath_cfg *cfg,
 			 strerror(err));
 		smm_forkpath_clamp(f, made, txt);
 	}
-	snprintf(txt, sizeof(txt),
-		 "fd tables up to fd %d (one per forked child, which also gets a thread stack)",
-		 fd);
+	snprintf(
+		txt, sizeof(txt),
+		"fd tables up to fd %d (one per forked child, which also gets a thread stack)",
+		fd);
 	smm_vmproof_report(cfg->stressor, "fdtable", txt, &r, made,
 			   "forked children", cfg->bytes);
 	*state = f;

@@ -27,13 +27,12 @@ static const char *const buf_callers[] = { "io_alloc_imu",
 					   "io_sqe_buffers_register",
 					   "io_pin_pages", NULL };
 /* Every caller, for the path table (vmpath.h). */
-static const char *const iou_callers[] = { "io_create_region",
-					   "io_region_init_ptr",
-					   "io_pin_pbuf_ring",
-					   "io_alloc_imu",
-					   "io_sqe_buffer_register",
-					   "io_sqe_buffers_register",
-					   "io_pin_pages", NULL };
+static const char *const iou_callers[] = {
+	"io_create_region",	  "io_region_init_ptr",
+	"io_pin_pbuf_ring",	  "io_alloc_imu",
+	"io_sqe_buffer_register", "io_sqe_buffers_register",
+	"io_pin_pages",		  NULL
+};
 
 #if defined(HAVE_LIBURING)
 #include <liburing.h>
@@ -122,8 +121,8 @@ static void rings_unregister(struct iou_state *st, uint64_t n)
 		io_uring_unregister_buf_ring(&st->ring, (int)i);
 }
 
-static void clamp_note(struct iou_state *st, const char *kind,
-		       uint64_t *batch, uint64_t to, const char *why)
+static void clamp_note(struct iou_state *st, const char *kind, uint64_t *batch,
+		       uint64_t to, const char *why)
 {
 	smm_note_once(NULL, st->stressor,
 		      "io-uring: %s batch clamped from %llu to %llu: %s", kind,
@@ -162,22 +161,25 @@ static int rings_setup(struct iou_state *st, const struct smm_vmpath_cfg *cfg,
 	smm_vmproof_end(&p, ring_callers, &r);
 	rings_unregister(st, made);
 	if (made == 0) {
-		snprintf(why, len,
-			 "io-uring: rings: IORING_REGISTER_PBUF_RING errno=%d (%s)",
-			 err, strerror(err));
+		snprintf(
+			why, len,
+			"io-uring: rings: IORING_REGISTER_PBUF_RING errno=%d (%s)",
+			err, strerror(err));
 		return -err;
 	}
 	if (made < st->nrings) {
-		snprintf(txt, sizeof(txt),
-			 "IORING_REGISTER_PBUF_RING errno=%d (%s) (RLIMIT_MEMLOCK is per user, shared by all workers)",
-			 err, strerror(err));
+		snprintf(
+			txt, sizeof(txt),
+			"IORING_REGISTER_PBUF_RING errno=%d (%s) (RLIMIT_MEMLOCK is per user, shared by all workers)",
+			err, strerror(err));
 		clamp_note(st, "rings", &st->nrings, made, txt);
 	}
 	if (!r.err && !r.count) {
-		snprintf(why, len,
-			 "io-uring: rings: %llu provided-buffer rings of %llu entries added no io_create_region vmap area to /proc/vmallocinfo",
-			 (unsigned long long)made,
-			 (unsigned long long)st->entries);
+		snprintf(
+			why, len,
+			"io-uring: rings: %llu provided-buffer rings of %llu entries added no io_create_region vmap area to /proc/vmallocinfo",
+			(unsigned long long)made,
+			(unsigned long long)st->entries);
 		return -EOPNOTSUPP;
 	}
 	snprintf(txt, sizeof(txt),
@@ -188,9 +190,8 @@ static int rings_setup(struct iou_state *st, const struct smm_vmpath_cfg *cfg,
 	return 0;
 }
 
-static int buffers_setup(struct iou_state *st,
-			 const struct smm_vmpath_cfg *cfg, char *why,
-			 size_t len)
+static int buffers_setup(struct iou_state *st, const struct smm_vmpath_cfg *cfg,
+			 char *why, size_t len)
 {
 	uint64_t lock = memlock_bytes(), page = (uint64_t)getpagesize();
 	char have[32], need[32], got[32], txt[200];
@@ -206,9 +207,10 @@ static int buffers_setup(struct iou_state *st,
 	smm_format_size(KMALLOC_MAX_BYTES / BVEC_BYTES * page, need,
 			sizeof(need));
 	if (st->buf_bytes < page) {
-		snprintf(why, len,
-			 "io-uring: buffers: RLIMIT_MEMLOCK %s leaves no room for a registered buffer",
-			 have);
+		snprintf(
+			why, len,
+			"io-uring: buffers: RLIMIT_MEMLOCK %s leaves no room for a registered buffer",
+			have);
 		return -ENOMEM;
 	}
 	st->nbufs = 1;
@@ -227,15 +229,17 @@ static int buffers_setup(struct iou_state *st,
 		io_uring_unregister_buffers(&st->ring);
 	smm_format_size(st->buf_bytes, got, sizeof(got));
 	if (rc < 0) {
-		snprintf(why, len,
-			 "io-uring: buffers: registering a %s buffer: errno=%d (%s); RLIMIT_MEMLOCK %s",
-			 got, -rc, strerror(-rc), have);
+		snprintf(
+			why, len,
+			"io-uring: buffers: registering a %s buffer: errno=%d (%s); RLIMIT_MEMLOCK %s",
+			got, -rc, strerror(-rc), have);
 		return rc;
 	}
 	if (!r.err && !r.count) {
-		snprintf(why, len,
-			 "io-uring: buffers: the page tables of a %s registered buffer came from kmalloc (no vmalloc area); a table above 4 MiB (KMALLOC_MAX_SIZE) needs a buffer above %s, i.e. RLIMIT_MEMLOCK above that or CAP_IPC_LOCK (have %s)",
-			 got, need, have);
+		snprintf(
+			why, len,
+			"io-uring: buffers: the page tables of a %s registered buffer came from kmalloc (no vmalloc area); a table above 4 MiB (KMALLOC_MAX_SIZE) needs a buffer above %s, i.e. RLIMIT_MEMLOCK above that or CAP_IPC_LOCK (have %s)",
+			got, need, have);
 		return -EOPNOTSUPP;
 	}
 	snprintf(txt, sizeof(txt), "page tables of a %s registered buffer",
@@ -245,8 +249,8 @@ static int buffers_setup(struct iou_state *st,
 	return 0;
 }
 
-static int iou_setup(void **state, const struct smm_vmpath_cfg *cfg,
-		     char *why, size_t len)
+static int iou_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
+		     size_t len)
 {
 	bool want_rings = cfg->io_uring != SMM_IOU_BUFFERS;
 	bool want_buffers = cfg->io_uring != SMM_IOU_RINGS;
@@ -263,9 +267,10 @@ static int iou_setup(void **state, const struct smm_vmpath_cfg *cfg,
 	rc = io_uring_queue_init(8, &st->ring, 0);
 	if (rc < 0) {
 		free(st);
-		snprintf(why, len,
-			 "io-uring: io_uring_setup errno=%d (%s) (kernel.io_uring_disabled, seccomp or no CONFIG_IO_URING)",
-			 -rc, strerror(-rc));
+		snprintf(
+			why, len,
+			"io-uring: io_uring_setup errno=%d (%s) (kernel.io_uring_disabled, seccomp or no CONFIG_IO_URING)",
+			-rc, strerror(-rc));
 		return rc;
 	}
 	if (want_rings) {
@@ -277,17 +282,17 @@ static int iou_setup(void **state, const struct smm_vmpath_cfg *cfg,
 		st->buffers = rc_b == 0;
 	}
 	if (!st->rings && !st->buffers) {
-		snprintf(why, len, "%s%s%s", why_r, why_r[0] && why_b[0] ? "; " : "",
-			 why_b);
+		snprintf(why, len, "%s%s%s", why_r,
+			 why_r[0] && why_b[0] ? "; " : "", why_b);
 		iou_teardown(st);
 		return want_rings ? rc_r : rc_b;
 	}
 	if (want_rings && !st->rings)
-		smm_note_once(NULL, cfg->stressor, "io-uring: both: leaving out %s",
-			      why_r);
+		smm_note_once(NULL, cfg->stressor,
+			      "io-uring: both: leaving out %s", why_r);
 	if (want_buffers && !st->buffers)
-		smm_note_once(NULL, cfg->stressor, "io-uring: both: leaving out %s",
-			      why_b);
+		smm_note_once(NULL, cfg->stressor,
+			      "io-uring: both: leaving out %s", why_b);
 	*state = st;
 	return 0;
 }
@@ -308,10 +313,11 @@ static int iou_batch(void *state, uint64_t *allocs, char *what, size_t len)
 				 strerror(err));
 			clamp_note(st, "rings", &st->nrings, made, txt);
 		} else if (err) {
-			snprintf(what, len,
-				 "io-uring: IORING_REGISTER_PBUF_RING of ring %llu of %llu",
-				 (unsigned long long)made + 1,
-				 (unsigned long long)st->nrings);
+			snprintf(
+				what, len,
+				"io-uring: IORING_REGISTER_PBUF_RING of ring %llu of %llu",
+				(unsigned long long)made + 1,
+				(unsigned long long)st->nrings);
 			return -err;
 		}
 	}
@@ -319,9 +325,10 @@ static int iou_batch(void *state, uint64_t *allocs, char *what, size_t len)
 		rc = io_uring_register_buffers(&st->ring, st->iov,
 					       (unsigned int)st->nbufs);
 		if (rc < 0) {
-			snprintf(what, len,
-				 "io-uring: IORING_REGISTER_BUFFERS of %llu bytes",
-				 (unsigned long long)st->buf_bytes);
+			snprintf(
+				what, len,
+				"io-uring: IORING_REGISTER_BUFFERS of %llu bytes",
+				(unsigned long long)st->buf_bytes);
 			return rc;
 		}
 		io_uring_unregister_buffers(&st->ring);
@@ -332,8 +339,8 @@ static int iou_batch(void *state, uint64_t *allocs, char *what, size_t len)
 
 #else /* !HAVE_LIBURING */
 
-static int iou_setup(void **state, const struct smm_vmpath_cfg *cfg,
-		     char *why, size_t len)
+static int iou_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
+		     size_t len)
 {
 	(void)state;
 	(void)cfg;

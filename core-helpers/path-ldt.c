@@ -50,8 +50,8 @@ static int ldt_grow(uint64_t entries)
 	return 0;
 }
 
-static int ldt_setup(void **state, const struct smm_vmpath_cfg *cfg,
-		     char *why, size_t len)
+static int ldt_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
+		     size_t len)
 {
 	uint64_t entries = cfg->bytes / LDT_ENTRY_SIZE, made, room, tmax, pmax;
 	struct smm_vmproof_result r;
@@ -66,9 +66,10 @@ static int ldt_setup(void **state, const struct smm_vmpath_cfg *cfg,
 		entries = LDT_ENTRIES;
 	err = ldt_grow(entries);
 	if (err) {
-		snprintf(why, len,
-			 "ldt: modify_ldt errno=%d (%s): no CONFIG_MODIFY_LDT_SYSCALL, or forbidden by seccomp",
-			 -err, strerror(-err));
+		snprintf(
+			why, len,
+			"ldt: modify_ldt errno=%d (%s): no CONFIG_MODIFY_LDT_SYSCALL, or forbidden by seccomp",
+			-err, strerror(-err));
 		return err;
 	}
 	f = calloc(1, sizeof(*f));
@@ -81,9 +82,10 @@ static int ldt_setup(void **state, const struct smm_vmpath_cfg *cfg,
 	f->name = "ldt";
 	if (smm_task_headroom(&room, &tmax, &pmax) == 0 &&
 	    f->batch > room / 2 && room > 1) {
-		snprintf(txt, sizeof(txt),
-			 "half the task headroom (threads-max %llu, pid_max %llu)",
-			 (unsigned long long)tmax, (unsigned long long)pmax);
+		snprintf(
+			txt, sizeof(txt),
+			"half the task headroom (threads-max %llu, pid_max %llu)",
+			(unsigned long long)tmax, (unsigned long long)pmax);
 		smm_forkpath_clamp(f, room / 2, txt);
 	}
 
@@ -103,15 +105,17 @@ static int ldt_setup(void **state, const struct smm_vmpath_cfg *cfg,
 		smm_forkpath_clamp(f, made, txt);
 	}
 	if (!r.err && !r.count) {
-		snprintf(why, len,
-			 "ldt: %llu children with a %llu-entry LDT added no alloc_ldt_struct area to /proc/vmallocinfo",
-			 (unsigned long long)made, (unsigned long long)entries);
+		snprintf(
+			why, len,
+			"ldt: %llu children with a %llu-entry LDT added no alloc_ldt_struct area to /proc/vmallocinfo",
+			(unsigned long long)made, (unsigned long long)entries);
 		ldt_teardown(f);
 		return -EOPNOTSUPP;
 	}
-	snprintf(txt, sizeof(txt),
-		 "LDT copies of %llu entries (one per forked child, which also gets a thread stack)",
-		 (unsigned long long)entries);
+	snprintf(
+		txt, sizeof(txt),
+		"LDT copies of %llu entries (one per forked child, which also gets a thread stack)",
+		(unsigned long long)entries);
 	smm_vmproof_report(cfg->stressor, "ldt", txt, &r, made,
 			   "forked children", cfg->bytes);
 	*state = f;
@@ -125,8 +129,8 @@ static int ldt_batch(void *state, uint64_t *allocs, char *what, size_t len)
 
 #else /* !HAVE_MODIFY_LDT */
 
-static int ldt_setup(void **state, const struct smm_vmpath_cfg *cfg,
-		     char *why, size_t len)
+static int ldt_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
+		     size_t len)
 {
 	(void)state;
 	(void)cfg;

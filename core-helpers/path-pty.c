@@ -51,8 +51,8 @@ static uint64_t pty_headroom(uint64_t *max, uint64_t *reserve)
 	return (*max - *reserve - nr) / 2;
 }
 
-static int pty_setup(void **state, const struct smm_vmpath_cfg *cfg,
-		     char *why, size_t len)
+static int pty_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
+		     size_t len)
 {
 	uint64_t room, max, reserve, made;
 	struct smm_vmproof_result r;
@@ -74,9 +74,10 @@ static int pty_setup(void **state, const struct smm_vmpath_cfg *cfg,
 	f->open_one = open_pty;
 	room = pty_headroom(&max, &reserve);
 	if (f->batch > room && room > 0) {
-		snprintf(txt, sizeof(txt),
-			 "half of what kernel.pty.max %llu less kernel.pty.reserve %llu leaves",
-			 (unsigned long long)max, (unsigned long long)reserve);
+		snprintf(
+			txt, sizeof(txt),
+			"half of what kernel.pty.max %llu less kernel.pty.reserve %llu leaves",
+			(unsigned long long)max, (unsigned long long)reserve);
 		smm_fdpath_clamp(f, room, txt);
 	}
 
@@ -96,9 +97,10 @@ static int pty_setup(void **state, const struct smm_vmpath_cfg *cfg,
 		smm_fdpath_clamp(f, made, txt);
 	}
 	if (!r.err && !r.count) {
-		snprintf(why, len,
-			 "pty: %llu open ptys added no n_tty_open area to /proc/vmallocinfo: this kernel does not vmalloc the N_TTY line discipline data",
-			 (unsigned long long)made);
+		snprintf(
+			why, len,
+			"pty: %llu open ptys added no n_tty_open area to /proc/vmallocinfo: this kernel does not vmalloc the N_TTY line discipline data",
+			(unsigned long long)made);
 		pty_teardown(f);
 		return -EOPNOTSUPP;
 	}

@@ -137,7 +137,8 @@ size_t smm_vmallocinfo_new(const struct smm_vmarea *before, size_t nb,
 		size_t j;
 
 		for (j = 0; j < nb; j++)
-			if ((!used || !used[j]) && same_area(&after[i], &before[j]))
+			if ((!used || !used[j]) &&
+			    same_area(&after[i], &before[j]))
 				break;
 		if (j < nb) {
 			if (used)

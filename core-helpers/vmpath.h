@@ -20,12 +20,12 @@
 #include <stdint.h>
 
 /* X(symbol, user-visible name) */
-#define SMM_VMO_PATHS(X) \
-	X(stack, "stack") \
+#define SMM_VMO_PATHS(X)        \
+	X(stack, "stack")       \
 	X(io_uring, "io-uring") \
-	X(bpf, "bpf") \
-	X(ldt, "ldt") \
-	X(pty, "pty") \
+	X(bpf, "bpf")           \
+	X(ldt, "ldt")           \
+	X(pty, "pty")           \
 	X(fdtable, "fdtable")
 
 enum smm_vmo_path_id {

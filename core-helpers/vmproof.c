@@ -82,9 +82,10 @@ void smm_vmproof_report(const char *stressor, const char *path,
 
 	snprintf(key, sizeof(key), "%s-achieved", path);
 	if (r->err) {
-		smm_note_once(key, stressor,
-			      "%s: %s: kind not verified: /proc/vmallocinfo errno=%d (%s)",
-			      path, what, -r->err, strerror(-r->err));
+		smm_note_once(
+			key, stressor,
+			"%s: %s: kind not verified: /proc/vmallocinfo errno=%d (%s)",
+			path, what, -r->err, strerror(-r->err));
 		return;
 	}
 	if (!r->count)
@@ -93,15 +94,16 @@ void smm_vmproof_report(const char *stressor, const char *path,
 	if (!r->pages) /* vmap: pages come from elsewhere, none counted */
 		snprintf(order, sizeof(order), "no pages=");
 	else if (smm_page_order(r->pages) >= 0)
-		snprintf(order, sizeof(order), "pages=%lu (order %d)",
-			 r->pages, smm_page_order(r->pages));
+		snprintf(order, sizeof(order), "pages=%lu (order %d)", r->pages,
+			 smm_page_order(r->pages));
 	else
 		snprintf(order, sizeof(order), "pages=%lu", r->pages);
-	smm_note_once(key, stressor,
-		      "%s: %s are %s areas of %llu bytes (%s + guard page), %s, caller %s; probe: %llu live %s, %zu new areas system-wide",
-		      path, what, smm_vma_kind(r->flags),
-		      (unsigned long long)r->size, got, order,
-		      r->caller, (unsigned long long)live, unit, r->fresh);
+	smm_note_once(
+		key, stressor,
+		"%s: %s are %s areas of %llu bytes (%s + guard page), %s, caller %s; probe: %llu live %s, %zu new areas system-wide",
+		path, what, smm_vma_kind(r->flags), (unsigned long long)r->size,
+		got, order, r->caller, (unsigned long long)live, unit,
+		r->fresh);
 	if (requested && requested != r->size - page) {
 		smm_format_size(requested, want, sizeof(want));
 		snprintf(key, sizeof(key), "%s-size", path);

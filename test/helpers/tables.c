@@ -41,7 +41,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc == 2 && strcmp(argv[1], "paths") == 0) {
-#define SMM_X(s, n)                                                   \
+#define SMM_X(s, n)                                                     \
 	printf("%s\t%s\t%s\n", #s, smm_vmpaths[SMM_VMO_PATH_##s]->name, \
 	       smm_vmpaths[SMM_VMO_PATH_##s]->kind);
 		SMM_VMO_PATHS(SMM_X)
