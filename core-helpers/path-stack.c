@@ -233,8 +233,8 @@ static int stack_setup(void **state, const struct smm_vmpath_cfg *cfg,
 	if (st->batch <= (uint64_t)(2 * ncpu))
 		smm_note_once(
 			NULL, cfg->stressor,
-			"stack: batch %llu <= 2 stacks per CPU: most stacks come from the kernel's per-CPU cache of freed stacks (NR_CACHED_STACKS 2), not from vmalloc",
-			(unsigned long long)st->batch);
+			"stack: batch %llu <= 2 stacks x %ld CPUs: most stacks come from the kernel's per-CPU cache of freed stacks (NR_CACHED_STACKS 2), not from vmalloc",
+			(unsigned long long)st->batch, ncpu);
 	*state = st;
 	return 0;
 }

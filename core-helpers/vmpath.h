@@ -3,7 +3,7 @@
  * vmpath.h - the contract of a vmalloc-order path: a user-space way to make
  * the kernel allocate (and free) areas in vmalloc space.
  *
- * A path is driven from one process (a stress-ng worker, or a shm-pcp churn
+ * A path is driven from one process (a stress-ng worker; later also a shm-pcp churn
  * companion): setup() once, then batch() per bogo-op. One batch makes
  * cfg->batch allocations alive at the same time, then frees them all.
  * Paths keep their state in what setup() returns: there is no global state,

@@ -18,7 +18,7 @@ expect=(
 	"pty n_tty_open vmalloc 16K"
 	"fdtable alloc_fdtable,dup_fd,expand_fdtable vmalloc 1G"
 )
-plan $((${#expect[@]} * 4 + 2))
+plan $((${#expect[@]} * 4 + 3))
 
 for e in "${expect[@]}"; do
 	read -r sym callers kind bytes <<<"$e"
@@ -62,6 +62,28 @@ if [ "$(sed -n 's/^size: //p' "$TMPD/pty.watch")" = 16384 ] &&
 	ok 0 "pty: n_tty_open areas are 16384 bytes, pages=3"
 else
 	ok 1 "pty: n_tty_open areas are 16384 bytes, pages=3 ($(tr '\n' ' ' < "$TMPD/pty.watch"))"
+fi
+
+# io-uring registered buffers: vmalloc only for page tables above 4 MiB,
+# which needs RLIMIT_MEMLOCK above 1 GiB; elsewhere a SKIP naming it.
+"$BUILD/test/vmallocinfo-watch" 2500 100 0 io_alloc_imu,io_sqe_buffer_register,io_sqe_buffers_register,io_pin_pages > "$TMPD/buf.watch" &
+watcher=$!
+(cd "$TMPD" && STRESS_MM_VMALLOC_ORDER_IO_URING=buffers \
+	STRESS_MM_VMALLOC_ORDER_BYTES=8M timeout 60 stress-ng --plugin 1 \
+	--plugin-so "$SO" --plugin-method vmalloc_order_io_uring -t 2s \
+	--metrics --yaml "$TMPD/buf.yaml" > "$TMPD/buf.log" 2>&1)
+wait $watcher
+skipline=$(grep -m1 "vmalloc-order: SKIP:" "$TMPD/buf.log")
+if [ -n "$skipline" ]; then
+	diag "$skipline"
+	case $skipline in
+	*RLIMIT_MEMLOCK*) ok 0 "io-uring buffers: SKIP names RLIMIT_MEMLOCK # SKIP ${skipline#vmalloc-order: SKIP: }" ;;
+	*) ok 1 "io-uring buffers: SKIP names RLIMIT_MEMLOCK" ;;
+	esac
+else
+	[ "$(sed -n 's/^kind: //p' "$TMPD/buf.watch")" = vmalloc ] &&
+		[ "$(yaml_bogo_ops "$TMPD/buf.yaml")" -gt 0 ]
+	ok $? "io-uring buffers: vmalloc page-table areas and bogo-ops > 0"
 fi
 
 wait_no_plugin 5
