@@ -63,4 +63,100 @@ const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS] = {
 			"provided-buffer rings in user memory (vmap), or both",
 	},
 };
+
+/* Order: enum smm_shm_method (shm.h). */
+static const char *const shm_methods[] = { "posix", "memfd", "sysv", NULL };
+
+/* Order: enum smm_churn_kind (churn.h): the vmalloc-order paths first. */
+static const char *const shm_churn[] = {
+	"stack", "io-uring", "bpf", "ldt", "pty", "spin", "none", NULL,
+};
+
+/* Order: enum smm_placement (placement.h). */
+static const char *const shm_cpu[] = { "same", "spread", "any", NULL };
+
+const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
+	[SMM_SHM_P_BYTES] = {
+		.option = "shm-pcp-bytes",
+		.env = "STRESS_MM_SHM_PCP_BYTES",
+		.type = SMM_P_SIZE,
+		.unit = "bytes",
+		.min = 64ULL << 10,
+		.max = 1ULL << 30,
+		.def = "8M",
+		.help = "size of each shared-memory object; every page of it "
+			"is write-faulted once per bogo-op",
+	},
+	[SMM_SHM_P_METHOD] = {
+		.option = "shm-pcp-method",
+		.env = "STRESS_MM_SHM_PCP_METHOD",
+		.type = SMM_P_CHOICE,
+		.def = "posix",
+		.choices = shm_methods,
+		.help = "shared memory: POSIX shm_open, memfd_create or SysV "
+			"shmget",
+	},
+	[SMM_SHM_P_CHURN] = {
+		.option = "shm-pcp-churn",
+		.env = "STRESS_MM_SHM_PCP_CHURN",
+		.type = SMM_P_CHOICE,
+		.def = "stack",
+		.choices = shm_churn,
+		.help = "what the companions do: a vmalloc-order path, spin "
+			"(same CPU, no allocation: the control) or none",
+	},
+	[SMM_SHM_P_CHURN_BYTES] = {
+		.option = "shm-pcp-churn-bytes",
+		.env = "STRESS_MM_SHM_PCP_CHURN_BYTES",
+		.type = SMM_P_SIZE,
+		.unit = "bytes",
+		.min = 0,
+		.max = 1ULL << 30,
+		.def = "0",
+		.help = "size of each churn allocation; 0 is the path's "
+			"natural size",
+	},
+	[SMM_SHM_P_CHURN_BATCH] = {
+		.option = "shm-pcp-churn-batch",
+		.env = "STRESS_MM_SHM_PCP_CHURN_BATCH",
+		.type = SMM_P_COUNT,
+		.unit = "allocations",
+		.min = 1,
+		.max = 4096,
+		.def = "32",
+		.help = "churn allocations alive at once in one companion "
+			"batch",
+	},
+	[SMM_SHM_P_CHURN_PROCS] = {
+		.option = "shm-pcp-churn-procs",
+		.env = "STRESS_MM_SHM_PCP_CHURN_PROCS",
+		.type = SMM_P_COUNT,
+		.unit = "processes",
+		.min = 0,
+		.max = 64,
+		.def = "1",
+		.help = "churn companion processes per worker",
+	},
+	[SMM_SHM_P_CPU] = {
+		.option = "shm-pcp-cpu",
+		.env = "STRESS_MM_SHM_PCP_CPU",
+		.type = SMM_P_CHOICE,
+		.def = "same",
+		.choices = shm_cpu,
+		.help = "placement: worker and companions pinned to the CPU the "
+			"worker first runs on (same), companions on other CPUs "
+			"(spread), or no pinning (any)",
+	},
+};
+
+const struct smm_param smm_common_params[SMM_COMMON_NR_PARAMS] = {
+	[SMM_COMMON_P_STATS_DIR] = {
+		.option = "stats-dir",
+		.env = "STRESS_MM_STATS_DIR",
+		.type = SMM_P_DIR,
+		.def = "unset (off)",
+		.help = "directory where every worker keeps its counters in "
+			"<stressor>.<pid>.stats (stats.h)",
+	},
+};
 /* clang-format on */

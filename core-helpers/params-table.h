@@ -18,4 +18,26 @@ enum smm_vmo_param {
 
 extern const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS];
 
+/* shm-pcp, in the order --help lists them. */
+enum smm_shm_param {
+	SMM_SHM_P_BYTES, /* bytes: size of one shared-memory object */
+	SMM_SHM_P_METHOD, /* index: enum smm_shm_method (shm.h) */
+	SMM_SHM_P_CHURN, /* index: enum smm_churn_kind (churn.h) */
+	SMM_SHM_P_CHURN_BYTES, /* bytes; 0 = the churn path's natural size */
+	SMM_SHM_P_CHURN_BATCH, /* allocations alive at once per churn batch */
+	SMM_SHM_P_CHURN_PROCS, /* companions per worker */
+	SMM_SHM_P_CPU, /* index: enum smm_placement (placement.h) */
+	SMM_SHM_NR_PARAMS
+};
+
+extern const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS];
+
+/* Parameters of every stressor. */
+enum smm_common_param {
+	SMM_COMMON_P_STATS_DIR, /* 1 when set: per-worker stats files */
+	SMM_COMMON_NR_PARAMS
+};
+
+extern const struct smm_param smm_common_params[SMM_COMMON_NR_PARAMS];
+
 #endif /* SMM_PARAMS_TABLE_H */

@@ -15,6 +15,7 @@
 #include <bsd/vis.h>
 
 #include "params.h"
+#include "stats.h"
 
 /* Length of the leading run of digits that forms a valid decimal number:
  * "0" or [1-9][0-9]*. Returns 0 when @s does not start that way. */
@@ -115,6 +116,9 @@ void smm_param_range(const struct smm_param *p, char *buf, size_t len)
 		snprintf(buf, len, "%llu..%llu %s", (unsigned long long)p->min,
 			 (unsigned long long)p->max, p->unit);
 		break;
+	case SMM_P_DIR:
+		snprintf(buf, len, "an absolute path to a writable directory");
+		break;
 	case SMM_P_CHOICE:
 		for (size_t i = 0; p->choices[i] && used < len; i++) {
 			int w = snprintf(buf + used, len - used, "%s%s",
@@ -136,6 +140,8 @@ static const char *grammar_of(const struct smm_param *p)
 		return "is not a count (decimal digits only)";
 	case SMM_P_CHOICE:
 		return "is not one of the choices";
+	case SMM_P_DIR:
+		return "is not usable";
 	}
 	return "is invalid";
 }
@@ -165,6 +171,25 @@ int smm_param_parse(const struct smm_param *p, const char *text, uint64_t *out,
 	uint64_t v = 0;
 	int rc = -EINVAL;
 
+	if (p->type == SMM_P_DIR) {
+		if (!text) {
+			*out = 0;
+			return 0;
+		}
+		rc = smm_stats_check_dir(text);
+		if (rc == 0) {
+			*out = 1;
+			return 0;
+		}
+		shown_value(s, shown, sizeof(shown));
+		smm_param_range(p, range, sizeof(range));
+		if (err && errlen)
+			snprintf(err, errlen, "%s='%s' %s (%s); valid range %s",
+				 p->env, shown, grammar_of(p),
+				 rc == -EINVAL ? "not absolute" : strerror(-rc),
+				 range);
+		return rc;
+	}
 	if (p->type == SMM_P_CHOICE) {
 		for (size_t i = 0; p->choices[i]; i++) {
 			if (strcmp(s, p->choices[i]) == 0) {

@@ -11,6 +11,7 @@
  *   size:   [1-9][0-9]*[KkMmGg]?  or "0"  (binary units: K = 1024 bytes)
  *   count:  [1-9][0-9]*           or "0"
  *   choice: one of the table's words, exactly (case-sensitive)
+ *   dir:    an absolute path to an existing, writable directory
  * No signs, spaces, octal or hex prefixes, exponents, fractions, or trailing
  * text. Conversion is done by libbsd (dehumanize_number(3bsd) for sizes,
  * strtonum(3bsd) for counts) only after the grammar check, because those
@@ -26,6 +27,7 @@ enum smm_ptype {
 	SMM_P_SIZE, /* bytes, with an optional K/M/G suffix */
 	SMM_P_COUNT, /* a plain decimal count */
 	SMM_P_CHOICE, /* one word of a fixed list */
+	SMM_P_DIR, /* an absolute path to a writable directory; unset: off */
 };
 
 struct smm_param {
@@ -63,8 +65,9 @@ int smm_parse_count(const char *s, uint64_t *out);
  * smm_param_parse() - parse and range-check one parameter value.
  * @p:      the parameter.
  * @text:   the value; NULL means "not set" and yields the default.
- * @out:    bytes (SIZE), the count (COUNT) or the index into p->choices
- *          (CHOICE); set only on success.
+ * @out:    bytes (SIZE), the count (COUNT), the index into p->choices
+ *          (CHOICE), or 1 when set and 0 when unset (DIR: the caller reads
+ *          the path with getenv()); set only on success.
  * @err:    on failure, one line (no newline) naming p->env, the value and
  *          the valid range, e.g.
  *          STRESS_MM_VMALLOC_ORDER_BYTES='16KK' is not a size (...); valid
@@ -72,8 +75,8 @@ int smm_parse_count(const char *s, uint64_t *out);
  * @errlen: size of @err in bytes.
  *
  * A set but empty value is an error, never the default.
- * Return: 0; -EINVAL (grammar or unknown word) or -ERANGE (outside
- * [p->min, p->max]).
+ * Return: 0; -EINVAL (grammar, unknown word, relative path) or -ERANGE
+ * (outside [p->min, p->max]); DIR also -ENOENT, -ENOTDIR, -EACCES.
  */
 int smm_param_parse(const struct smm_param *p, const char *text, uint64_t *out,
 		    char *err, size_t errlen);
@@ -87,7 +90,8 @@ int smm_param_from_env(const struct smm_param *p, uint64_t *out, char *err,
 
 /*
  * smm_param_range() - the valid range as text for messages and --help:
- * "4K..1G (4096..1073741824 bytes)", "1..4096 allocations" or "stack|all".
+ * "4K..1G (4096..1073741824 bytes)", "1..4096 allocations", "stack|all" or
+ * "an absolute path to a writable directory".
  * Always NUL-terminates @buf (truncating if @len is short).
  */
 void smm_param_range(const struct smm_param *p, char *buf, size_t len);

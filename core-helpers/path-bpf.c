@@ -97,7 +97,7 @@ static int bpf_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
 		     size_t len)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	uint64_t pages, limit, room, optmem = 0, made = 0;
+	uint64_t pages, limit, room, optmem = 0, made = 0, probe, t0;
 	struct smm_vmproof_result r;
 	struct smm_vmproof p;
 	struct bpf_state *st;
@@ -151,8 +151,11 @@ static int bpf_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
 		return err;
 	}
 
+	probe = smm_probe_size(st->f.batch);
 	smm_vmproof_begin(&p, bpf_callers);
-	made = smm_fdpath_open(&st->f, st->f.batch, &err);
+	t0 = smm_now_ns();
+	made = smm_fdpath_open(&st->f, probe, &err);
+	t0 = smm_now_ns() - t0;
 	smm_vmproof_end(&p, bpf_callers, &r);
 	smm_fdpath_close(&st->f, made);
 	if (made == 0) {
@@ -162,7 +165,7 @@ static int bpf_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
 		bpf_teardown(st);
 		return -err;
 	}
-	if (made < st->f.batch) {
+	if (made < probe) {
 		snprintf(txt, sizeof(txt), "errno=%d (%s)", err, strerror(err));
 		smm_fdpath_clamp(&st->f, made, txt);
 	}
@@ -180,6 +183,7 @@ static int bpf_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
 		st->prog.len, (unsigned long long)optmem);
 	smm_vmproof_report(cfg->stressor, "bpf", txt, &r, made,
 			   "filtered sockets", cfg->bytes);
+	smm_batch_estimate(cfg->stressor, "bpf", t0, made, st->f.batch);
 	*state = st;
 	return 0;
 }

@@ -69,7 +69,7 @@ static int fdt_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
 	f->stressor = cfg->stressor;
 	f->name = "fdtable";
 	smm_vmproof_begin(&p, fdt_callers);
-	made = smm_forkpath_spawn(f, f->batch, &err);
+	made = smm_forkpath_spawn(f, smm_probe_size(f->batch), &err);
 	smm_vmproof_end(&p, fdt_callers, &r);
 	smm_forkpath_release(f, made);
 	if (made == 0) {
@@ -90,7 +90,7 @@ static int fdt_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
 		close(fd);
 		return -EOPNOTSUPP;
 	}
-	if (made < f->batch) {
+	if (made < smm_probe_size(f->batch)) {
 		snprintf(txt, sizeof(txt), "fork errno=%d (%s)", err,
 			 strerror(err));
 		smm_forkpath_clamp(f, made, txt);

@@ -42,6 +42,9 @@ static const char *const iou_callers[] = {
 #define PBUF_MAX_ENTRIES 32768
 #define BVEC_BYTES 16
 #define KMALLOC_MAX_BYTES (4ULL << 20) /* MAX_PAGE_ORDER 10, 4 KiB pages */
+/* ENOMEM from the shared RLIMIT_MEMLOCK: retry for up to 50 ms. */
+#define ENOMEM_RETRIES 50
+#define ENOMEM_WAIT_US 1000
 
 struct iou_state {
 	const char *stressor;
@@ -145,9 +148,10 @@ static int rings_setup(struct iou_state *st, const struct smm_vmpath_cfg *cfg,
 		st->entries <<= 1;
 	st->ring_bytes = st->entries * PBUF_ENTRY_BYTES;
 	st->nrings = cfg->batch > 65536 ? 65536 : cfg->batch;
-	lim = memlock_bytes() / st->ring_bytes;
+	/* Half: RLIMIT_MEMLOCK is per user, shared with the other workers. */
+	lim = memlock_bytes() / 2 / st->ring_bytes;
 	if (st->nrings > lim) {
-		snprintf(txt, sizeof(txt), "RLIMIT_MEMLOCK %llu bytes",
+		snprintf(txt, sizeof(txt), "half of RLIMIT_MEMLOCK %llu bytes",
 			 (unsigned long long)memlock_bytes());
 		clamp_note(st, "rings", &st->nrings, lim ? lim : 1, txt);
 	}
@@ -157,7 +161,12 @@ static int rings_setup(struct iou_state *st, const struct smm_vmpath_cfg *cfg,
 		return -ENOMEM;
 	}
 	smm_vmproof_begin(&p, ring_callers);
-	made = rings_register(st, st->nrings, &err);
+	made = rings_register(st, smm_probe_size(st->nrings), &err);
+	/* Other workers hold the shared RLIMIT_MEMLOCK for a moment. */
+	for (int i = 0; i < ENOMEM_RETRIES && made == 0 && err == ENOMEM; i++) {
+		usleep(ENOMEM_WAIT_US);
+		made = rings_register(st, smm_probe_size(st->nrings), &err);
+	}
 	smm_vmproof_end(&p, ring_callers, &r);
 	rings_unregister(st, made);
 	if (made == 0) {
@@ -167,7 +176,7 @@ static int rings_setup(struct iou_state *st, const struct smm_vmpath_cfg *cfg,
 			err, strerror(err));
 		return -err;
 	}
-	if (made < st->nrings) {
+	if (made < smm_probe_size(st->nrings)) {
 		snprintf(
 			txt, sizeof(txt),
 			"IORING_REGISTER_PBUF_RING errno=%d (%s) (RLIMIT_MEMLOCK is per user, shared by all workers)",
@@ -224,6 +233,10 @@ static int buffers_setup(struct iou_state *st, const struct smm_vmpath_cfg *cfg,
 	st->iov[0].iov_len = st->buf_bytes;
 	smm_vmproof_begin(&p, buf_callers);
 	rc = io_uring_register_buffers(&st->ring, st->iov, 1);
+	for (int i = 0; i < ENOMEM_RETRIES && rc == -ENOMEM; i++) {
+		usleep(ENOMEM_WAIT_US);
+		rc = io_uring_register_buffers(&st->ring, st->iov, 1);
+	}
 	smm_vmproof_end(&p, buf_callers, &r);
 	if (rc == 0)
 		io_uring_unregister_buffers(&st->ring);

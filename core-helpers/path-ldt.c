@@ -54,6 +54,7 @@ static int ldt_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
 		     size_t len)
 {
 	uint64_t entries = cfg->bytes / LDT_ENTRY_SIZE, made, room, tmax, pmax;
+	uint64_t probe, t0;
 	struct smm_vmproof_result r;
 	struct smm_forkpath *f;
 	struct smm_vmproof p;
@@ -89,17 +90,20 @@ static int ldt_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
 		smm_forkpath_clamp(f, room / 2, txt);
 	}
 
+	probe = smm_probe_size(f->batch);
 	smm_vmproof_begin(&p, ldt_callers);
-	made = smm_forkpath_spawn(f, f->batch, &err);
+	t0 = smm_now_ns();
+	made = smm_forkpath_spawn(f, probe, &err);
 	smm_vmproof_end(&p, ldt_callers, &r);
 	smm_forkpath_release(f, made);
+	t0 = smm_now_ns() - t0;
 	if (made == 0) {
 		snprintf(why, len, "ldt: cannot fork: errno=%d (%s)", err,
 			 strerror(err));
 		ldt_teardown(f);
 		return -err;
 	}
-	if (made < f->batch) {
+	if (made < probe) {
 		snprintf(txt, sizeof(txt), "fork errno=%d (%s)", err,
 			 strerror(err));
 		smm_forkpath_clamp(f, made, txt);
@@ -118,6 +122,7 @@ static int ldt_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
 		(unsigned long long)entries);
 	smm_vmproof_report(cfg->stressor, "ldt", txt, &r, made,
 			   "forked children", cfg->bytes);
+	smm_batch_estimate(cfg->stressor, "ldt", t0, made, f->batch);
 	*state = f;
 	return 0;
 }

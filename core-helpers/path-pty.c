@@ -54,7 +54,7 @@ static uint64_t pty_headroom(uint64_t *max, uint64_t *reserve)
 static int pty_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
 		     size_t len)
 {
-	uint64_t room, max, reserve, made;
+	uint64_t room, max, reserve, made, probe;
 	struct smm_vmproof_result r;
 	struct smm_vmproof p;
 	struct smm_fdpath *f;
@@ -81,8 +81,9 @@ static int pty_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
 		smm_fdpath_clamp(f, room, txt);
 	}
 
+	probe = smm_probe_size(f->batch);
 	smm_vmproof_begin(&p, pty_callers);
-	made = smm_fdpath_open(f, f->batch, &err);
+	made = smm_fdpath_open(f, probe, &err);
 	smm_vmproof_end(&p, pty_callers, &r);
 	smm_fdpath_close(f, made);
 	if (made == 0) {
@@ -91,7 +92,7 @@ static int pty_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
 		pty_teardown(f);
 		return -err;
 	}
-	if (made < f->batch) {
+	if (made < probe) {
 		snprintf(txt, sizeof(txt), "posix_openpt errno=%d (%s)", err,
 			 strerror(err));
 		smm_fdpath_clamp(f, made, txt);

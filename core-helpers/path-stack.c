@@ -97,7 +97,7 @@ static int stack_probe(struct stack_state *st, uint64_t n,
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	long page = sysconf(_SC_PAGESIZE);
-	uint64_t kst0 = 0, kst1 = 0, made, thread_size = 0;
+	uint64_t kst0 = 0, kst1 = 0, made, thread_size = 0, t0;
 	char size_txt[32], bytes_txt[32];
 	struct smm_vmproof_result r;
 	struct smm_vmproof p;
@@ -105,6 +105,7 @@ static int stack_probe(struct stack_state *st, uint64_t n,
 
 	smm_vmproof_begin(&p, stack_callers);
 	smm_vmstat("nr_kernel_stack", &kst0);
+	t0 = smm_now_ns();
 	made = create_parked(st, n, &err);
 	/* Another group may hold the shared limit for a moment. */
 	for (int i = 0; i < EAGAIN_RETRIES && made == 0 && err == EAGAIN; i++) {
@@ -121,7 +122,7 @@ static int stack_probe(struct stack_state *st, uint64_t n,
 			err, strerror(err));
 		return -err;
 	}
-	if (made < st->batch) {
+	if (made < n && made < st->batch) {
 		smm_note_once(
 			NULL, cfg->stressor,
 			"stack: batch clamped from %llu to %llu live threads: pthread_create errno=%d (%s)",
@@ -161,6 +162,8 @@ static int stack_probe(struct stack_state *st, uint64_t n,
 			size_txt, (unsigned long long)(kst1 - kst0),
 			(unsigned long long)made, -r.err, strerror(-r.err));
 	}
+	smm_batch_estimate(cfg->stressor, "stack", smm_now_ns() - t0, made,
+			   st->batch);
 	if (!thread_size)
 		smm_note_once(
 			"stack-achieved", cfg->stressor,
@@ -181,7 +184,7 @@ static int stack_setup(void **state, const struct smm_vmpath_cfg *cfg,
 		       char *why, size_t len)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	uint64_t headroom, tmax, pmax, probe;
+	uint64_t headroom, tmax, pmax, probe, probe_tids;
 	struct stack_state *st;
 	int rc;
 
@@ -214,9 +217,15 @@ static int stack_setup(void **state, const struct smm_vmpath_cfg *cfg,
 	/* The probe holds enough threads to get past the per-CPU stack cache
 	 * (2 per CPU) whatever the batch, within the clamp. */
 	probe = (uint64_t)(4 * ncpu + 16);
-	if (probe < st->batch || st->batch < cfg->batch)
+	if (probe < st->batch)
+		probe = st->batch < 256 ? st->batch : 256;
+	if (st->batch < cfg->batch && probe > st->batch)
 		probe = st->batch;
-	st->tids = calloc(probe, sizeof(*st->tids));
+	if (probe < st->batch)
+		probe_tids = st->batch;
+	else
+		probe_tids = probe;
+	st->tids = calloc(probe_tids, sizeof(*st->tids));
 	if (!st->tids || pthread_attr_init(&st->attr) != 0) {
 		free(st->tids);
 		free(st);

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "params.h"
@@ -111,4 +112,36 @@ void smm_vmproof_report(const char *stressor, const char *path,
 			      "%s: %s requested, nearest reachable: %s", path,
 			      want, got);
 	}
+}
+
+uint64_t smm_probe_size(uint64_t batch)
+{
+	return batch < SMM_PROBE_MAX ? batch : SMM_PROBE_MAX;
+}
+
+uint64_t smm_now_ns(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
+}
+
+void smm_batch_estimate(const char *stressor, const char *path,
+			uint64_t probe_ns, uint64_t probed, uint64_t batch)
+{
+	double est;
+	char key[64];
+
+	if (!probed)
+		return;
+	est = (double)probe_ns / (double)probed * (double)batch / 1e9;
+	if (est < 1.0)
+		return;
+	snprintf(key, sizeof(key), "%s-estimate", path);
+	smm_note_once(
+		key, stressor,
+		"%s: one bogo-op of %llu allocations will take about %.1f s (%.2f ms each in the probe): expect few bogo-ops; a smaller STRESS_MM_VMALLOC_ORDER_BATCH gives more",
+		path, (unsigned long long)batch, est,
+		(double)probe_ns / (double)probed / 1e6);
 }

@@ -65,4 +65,22 @@ void smm_vmproof_report(const char *stressor, const char *path,
 			const char *what, const struct smm_vmproof_result *r,
 			uint64_t live, const char *unit, uint64_t requested);
 
+/* Allocations a path holds to prove itself: enough to show in vmallocinfo,
+ * few enough that the proof stays quick whatever the batch. */
+#define SMM_PROBE_MAX 64
+
+/* smm_probe_size() - min(@batch, SMM_PROBE_MAX). */
+uint64_t smm_probe_size(uint64_t batch);
+
+/* smm_now_ns() - CLOCK_MONOTONIC in nanoseconds. */
+uint64_t smm_now_ns(void);
+
+/*
+ * smm_batch_estimate() - from a probe of @probed allocations that took
+ * @probe_ns, say once per run when one bogo-op of @batch allocations will
+ * take over a second (so that few or no bogo-ops are no surprise).
+ */
+void smm_batch_estimate(const char *stressor, const char *path,
+			uint64_t probe_ns, uint64_t probed, uint64_t batch);
+
 #endif /* SMM_VMPROOF_H */

@@ -17,6 +17,7 @@ static const char *const type_names[] = {
 	[SMM_P_SIZE] = "size",
 	[SMM_P_COUNT] = "count",
 	[SMM_P_CHOICE] = "choice",
+	[SMM_P_DIR] = "dir",
 };
 
 int main(int argc, char **argv)

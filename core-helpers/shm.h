@@ -1,0 +1,56 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * shm.h - one shared-memory object cycle for shm-pcp, and the sweep of what
+ * a killed worker can leave behind.
+ *
+ * A cycle creates an object, sizes it, maps it MAP_SHARED, write-faults
+ * every page once at PAGE_SIZE steps (shmem folios: mm/shmem.c
+ * shmem_fault() -> shmem_get_folio_gfp(), order-0 unless shmem THP is
+ * enabled), unmaps it and destroys it.
+ *
+ * Names: POSIX objects are /dev/shm/stress-mm-shm-pcp-<pid>-<seq>; SysV
+ * segments use key SMM_SHM_SYSV_KEY(pid) = 0x534d0000 | (pid & 0xffff).
+ * SIGALRM (stress-ng's stop signal) is blocked between creating and
+ * unlinking (POSIX) or marking for removal (SysV, IPC_RMID right after
+ * shmat()), so only a SIGKILL in that window of a few system calls can leave
+ * a name behind; smm_shm_sweep() removes those whose creator is dead. memfd
+ * objects have no name and die with their descriptor.
+ */
+#ifndef SMM_SHM_H
+#define SMM_SHM_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+/* STRESS_MM_SHM_PCP_METHOD, in the order of its choices. */
+enum smm_shm_method { SMM_SHM_POSIX, SMM_SHM_MEMFD, SMM_SHM_SYSV };
+
+#define SMM_SHM_PREFIX "stress-mm-shm-pcp-"
+#define SMM_SHM_SYSV_KEY_BASE 0x534d0000
+#define SMM_SHM_SYSV_KEY(pid) (SMM_SHM_SYSV_KEY_BASE | ((pid)&0xffff))
+
+/*
+ * smm_shm_cycle() - one object cycle of @bytes (a multiple of the page
+ * size) by @method; @seq makes POSIX names unique within the process.
+ * Return: pages faulted, or -errno with the failing step in @what
+ * (e.g. ENOSPC from a full /dev/shm, ENOMEM).
+ */
+long smm_shm_cycle(enum smm_shm_method method, uint64_t bytes, uint64_t seq,
+		   char *what, size_t len);
+
+/*
+ * smm_shm_sweep() - remove POSIX names under @shm_dir (NULL: /dev/shm) with
+ * our prefix and SysV segments with our key base whose creating pid is
+ * dead (kill(pid, 0) == ESRCH). @posix, @sysv: how many were removed
+ * (either may be NULL). Return: 0, or -errno of reading the directory.
+ */
+int smm_shm_sweep(const char *shm_dir, unsigned int *posix, unsigned int *sysv);
+
+/*
+ * smm_shm_leftovers() - names and segments of ours that exist now, dead or
+ * alive creator (for tests and the front end's report).
+ */
+unsigned int smm_shm_leftovers(const char *shm_dir);
+
+#endif /* SMM_SHM_H */
