@@ -19,7 +19,7 @@ LDLIBS   = -lbsd -lpthread $(if $(shell grep -s "define HAVE_LIBURING" $(BUILD)/
 
 CORE_SRCS := $(sort $(wildcard core-helpers/*.c))
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
-PLUGIN_SRCS := stress-vmalloc-order.c
+PLUGIN_SRCS := stress-vmalloc-order.c stress-shm-pcp.c
 PLUGIN_OBJS := $(PLUGIN_SRCS:%.c=$(BUILD)/obj/%.o)
 UNIT_SRCS := $(sort $(wildcard test/unit-*.c))
 UNIT_BINS := $(UNIT_SRCS:test/%.c=$(BUILD)/test/%.t)

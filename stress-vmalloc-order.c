@@ -35,7 +35,9 @@
 
 #include "config.h"
 #include "params-table.h"
+#include "plugin-env.h"
 #include "report.h"
+#include "stats.h"
 #include "vmpath.h"
 
 #define SMM_EXPORT __attribute__((visibility("default")))
@@ -56,23 +58,14 @@ struct vmo_worker {
 	bool ready[SMM_VMO_NR_PATHS];
 	bool off[SMM_VMO_NR_PATHS];
 	unsigned int next;
-	uint64_t allocs;
+	struct smm_stats_file *stats; /* NULL unless STRESS_MM_STATS_DIR */
 };
 
 static struct vmo_worker worker;
 
 __attribute__((constructor)) static void vmalloc_order_load(void)
 {
-	char err[512];
-
-	for (int i = 0; i < SMM_VMO_NR_PARAMS; i++) {
-		if (smm_param_from_env(&smm_vmo_params[i], &param[i], err,
-				       sizeof(err)) != 0) {
-			fprintf(stderr, "%s: %s\n", stressor, err);
-			exit(EXIT_FAILURE);
-		}
-	}
-	smm_report_init();
+	smm_plugin_env_load(stressor, smm_vmo_params, SMM_VMO_NR_PARAMS, param);
 }
 
 static struct vmo_worker *worker_get(void)
@@ -80,6 +73,7 @@ static struct vmo_worker *worker_get(void)
 	if (worker.pid != getpid()) {
 		memset(&worker, 0, sizeof(worker));
 		worker.pid = getpid();
+		worker.stats = smm_stats_open(smm_stats_dir(), stressor);
 	}
 	return &worker;
 }
@@ -105,8 +99,10 @@ static int path_ready(struct vmo_worker *w, unsigned int id, bool alone)
 	if (w->off[id])
 		return -1;
 	if (p->setup(&w->state[id], &cfg, why, sizeof(why)) != 0) {
-		if (alone)
+		if (alone) {
+			smm_stats_skip(w->stats, why);
 			smm_skip(stressor, "%s", why);
+		}
 		smm_note_once(NULL, stressor, "all: leaving out %s", why);
 		w->off[id] = true;
 		return -1;
@@ -121,9 +117,15 @@ static int path_batch(struct vmo_worker *w, unsigned int id)
 	char what[256];
 	int rc;
 
-	rc = p->batch(w->state[id], &w->allocs, what, sizeof(what));
-	if (rc == 0)
+	uint64_t allocs = 0;
+
+	rc = p->batch(w->state[id], &allocs, what, sizeof(what));
+	smm_stats_add(w->stats, allocs, allocs);
+	if (rc == 0) {
+		smm_stats_add(w->stats, calls, 1);
 		return 0;
+	}
+	smm_stats_add(w->stats, failures, 1);
 	smm_fail(stressor, -rc, "%s", what);
 	return -1;
 }
@@ -146,6 +148,7 @@ static int run_all(void)
 		if (path_ready(w, id, false) == 0)
 			return path_batch(w, id);
 	}
+	smm_stats_skip(w->stats, "all: no vmalloc-order path can run here");
 	smm_skip(
 		stressor,
 		"all: no vmalloc-order path can run here (see the notes above)");

@@ -199,6 +199,7 @@ const struct smm_vmpath smm_vmpath_bpf = {
 	.name = "bpf",
 	.kind = "vmalloc",
 	.callers = bpf_callers,
+	.natural_bytes = 4096,
 	.setup = bpf_setup,
 	.batch = bpf_batch,
 	.teardown = bpf_teardown,

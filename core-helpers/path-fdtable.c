@@ -114,6 +114,7 @@ const struct smm_vmpath smm_vmpath_fdtable = {
 	.name = "fdtable",
 	.kind = "vmalloc (kvmalloc fallback)",
 	.callers = fdt_callers,
+	.natural_bytes = 262144,
 	.setup = fdt_setup,
 	.batch = fdt_batch,
 	.teardown = fdt_teardown,

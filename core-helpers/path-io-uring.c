@@ -381,6 +381,7 @@ const struct smm_vmpath smm_vmpath_io_uring = {
 	.name = "io-uring",
 	.kind = "vmap (rings), vmalloc (buffers)",
 	.callers = iou_callers,
+	.natural_bytes = 8192,
 	.setup = iou_setup,
 	.batch = iou_batch,
 	.teardown = iou_teardown,

@@ -162,6 +162,7 @@ const struct smm_vmpath smm_vmpath_ldt = {
 	.name = "ldt",
 	.kind = "vmalloc",
 	.callers = ldt_callers,
+	.natural_bytes = 8192,
 	.setup = ldt_setup,
 	.batch = ldt_batch,
 	.teardown = ldt_teardown,

@@ -121,6 +121,7 @@ const struct smm_vmpath smm_vmpath_pty = {
 	.name = "pty",
 	.kind = "vmalloc",
 	.callers = pty_callers,
+	.natural_bytes = 12288,
 	.setup = pty_setup,
 	.batch = pty_batch,
 	.teardown = pty_teardown,

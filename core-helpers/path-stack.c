@@ -281,6 +281,7 @@ const struct smm_vmpath smm_vmpath_stack = {
 	.name = "stack",
 	.kind = "vmalloc",
 	.callers = stack_callers,
+	.natural_bytes = 16384,
 	.setup = stack_setup,
 	.batch = stack_batch,
 	.teardown = stack_teardown,

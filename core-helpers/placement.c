@@ -37,6 +37,8 @@ int smm_placement_plan(enum smm_placement mode, unsigned int companions,
 	plan->worker_cpu = -1;
 	for (unsigned int i = 0; i < companions; i++)
 		plan->companion_cpu[i] = -1;
+	if (mode == SMM_CPU_ANY || (companions == 0 && mode == SMM_CPU_SPREAD))
+		plan->mode = mode;
 	if (mode == SMM_CPU_ANY) {
 		snprintf(plan->text, sizeof(plan->text),
 			 "any: worker and %u companions not pinned",

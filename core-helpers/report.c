@@ -111,10 +111,14 @@ void smm_note_once(const char *key, const char *stressor, const char *fmt, ...)
 	char text[900];
 	va_list ap;
 
+	char full[960];
+
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	if (smm_once(key ? key : text))
+	/* Keys are per stressor: both stressors may share one run. */
+	snprintf(full, sizeof(full), "%s: %s", stressor, key ? key : text);
+	if (smm_once(full))
 		emit(stressor, "", text);
 }
 

@@ -47,8 +47,8 @@ bool smm_once(const char *key);
 void smm_note(const char *stressor, const char *fmt, ...) SMM_PRINTF(2, 3);
 
 /*
- * smm_note_once() - smm_note() the first time @key is seen in the run.
- * @key: NULL means "the formatted text itself".
+ * smm_note_once() - smm_note() the first time @key is seen in the run for
+ * this @stressor. @key: NULL means "the formatted text itself".
  */
 void smm_note_once(const char *key, const char *stressor, const char *fmt, ...)
 	SMM_PRINTF(3, 4);

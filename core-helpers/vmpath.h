@@ -51,6 +51,8 @@ struct smm_vmpath {
 			   * by vfree) or "vmap" (address space only) */
 	/* vmallocinfo callers that prove the path (NULL-terminated) */
 	const char *const *callers;
+	/* bytes of its most typical allocation (shm-pcp churn default) */
+	uint64_t natural_bytes;
 	/*
 	 * setup() - check that the path can run here, size it, and report once
 	 * per run what it achieved (area size, pages, kind).

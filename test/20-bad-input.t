@@ -1,34 +1,51 @@
 #!/bin/bash
-# Bad parameter values: stress-ng exits non-zero while loading the plugin,
+# Bad parameter values (every entry of every parameter table, both
+# stressors and the common STRESS_MM_STATS_DIR): stress-ng exits non-zero
+# while loading the plugin,
 # before any worker starts, with one line naming the variable, the value and
 # the valid range; nothing is left running.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 
-size_bad=("" "abc" "-4K" "0" "4095" "2G" "1025M" "99999999999999999999999"
-	"16KK" "16Kx" "1e3" "010" "0x1000" " 16K" "16K " "1.5K" "+16K" "16 K")
-count_bad=("" "x" "-1" "0" "4097" "99999999999999999999" "16K" "016"
-	"1e2" "+5" "5 ")
+# Grammar errors and overflow; out-of-range values (min - 1, max + 1) come
+# from each parameter's own range.
+size_bad=("" "abc" "-4K" "99999999999999999999999" "16KK" "16Kx" "1e3"
+	"010" "0x1000" " 16K" "16K " "1.5K" "+16K" "16 K" "2T")
+count_bad=("" "x" "-1" "99999999999999999999" "16K" "016" "1e2" "+5" "5 ")
 choice_bad=("" "Stack" "nope" "stack " "all,stack")
+dir_bad=("" "relative/dir" "/nonexistent-smm" "/etc/hostname")
 
 mapfile -t params < <("$BUILD/test/tables" params)
+# out_of_range MIN MAX: the values just outside the range
+out_of_range() {
+	[ "$1" -gt 0 ] && echo $(($1 - 1))
+	echo $(($2 + 1))
+}
 total=0
 for p in "${params[@]}"; do
-	IFS=$'\t' read -r _ type _ _ <<<"$p"
+	IFS=$'\t' read -r _ type _ _ min max <<<"$p"
 	case $type in
-	size) total=$((total + ${#size_bad[@]})) ;;
-	count) total=$((total + ${#count_bad[@]})) ;;
+	size | count)
+		n=$(out_of_range "$min" "$max" | wc -l)
+		[ "$type" = size ] && total=$((total + ${#size_bad[@]} + n))
+		[ "$type" = count ] && total=$((total + ${#count_bad[@]} + n))
+		;;
 	choice) total=$((total + ${#choice_bad[@]})) ;;
+	dir) total=$((total + ${#dir_bad[@]})) ;;
 	esac
 done
 plan $((total + 1))
 
 for p in "${params[@]}"; do
-	IFS=$'\t' read -r env type _ range <<<"$p"
+	IFS=$'\t' read -r env type _ range min max <<<"$p"
 	case $type in
 	size) vals=("${size_bad[@]}") ;;
 	count) vals=("${count_bad[@]}") ;;
 	choice) vals=("${choice_bad[@]}") ;;
+	dir) vals=("${dir_bad[@]}") ;;
+	esac
+	case $type in
+	size | count) mapfile -t -O "${#vals[@]}" vals < <(out_of_range "$min" "$max") ;;
 	esac
 	for v in "${vals[@]}"; do
 		out=$(cd "$TMPD" && env "$env=$v" timeout 30 stress-ng \
@@ -41,6 +58,7 @@ for p in "${params[@]}"; do
 		[ "$lines" -eq 1 ] || good=0
 		case $out in
 		"vmalloc-order: $env='$v' "*"; valid range $range") ;;
+		"shm-pcp: $env='$v' "*"; valid range $range") ;;
 		*) good=0 ;;
 		esac
 		[ "$good" -eq 1 ]

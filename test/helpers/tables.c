@@ -4,7 +4,7 @@
  * the tests (exported symbols, bad input) and the documentation.
  *
  *   tables methods   the plugin methods, as exported symbols (stress_...)
- *   tables params    env<TAB>type<TAB>default<TAB>range
+ *   tables params    env<TAB>type<TAB>default<TAB>range<TAB>min<TAB>max
  *   tables paths     symbol<TAB>name<TAB>kind
  */
 #include <stdio.h>
@@ -20,11 +20,24 @@ static const char *const type_names[] = {
 	[SMM_P_DIR] = "dir",
 };
 
-int main(int argc, char **argv)
+static void print_params(const struct smm_param *t, int n)
 {
 	char range[256];
 
+	for (int i = 0; i < n; i++) {
+		smm_param_range(&t[i], range, sizeof(range));
+		printf("%s\t%s\t%s\t%s\t%llu\t%llu\n", t[i].env,
+		       type_names[t[i].type], t[i].def, range,
+		       (unsigned long long)t[i].min,
+		       (unsigned long long)t[i].max);
+	}
+}
+
+int main(int argc, char **argv)
+{
+
 	if (argc == 2 && strcmp(argv[1], "methods") == 0) {
+		printf("stress_shm_pcp\n");
 		printf("stress_vmalloc_order\n");
 #define SMM_X(sym, name) printf("stress_vmalloc_order_%s\n", #sym);
 		SMM_VMO_PATHS(SMM_X)
@@ -32,13 +45,9 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc == 2 && strcmp(argv[1], "params") == 0) {
-		for (int i = 0; i < SMM_VMO_NR_PARAMS; i++) {
-			const struct smm_param *p = &smm_vmo_params[i];
-
-			smm_param_range(p, range, sizeof(range));
-			printf("%s\t%s\t%s\t%s\n", p->env, type_names[p->type],
-			       p->def, range);
-		}
+		print_params(smm_vmo_params, SMM_VMO_NR_PARAMS);
+		print_params(smm_shm_params, SMM_SHM_NR_PARAMS);
+		print_params(smm_common_params, SMM_COMMON_NR_PARAMS);
 		return 0;
 	}
 	if (argc == 2 && strcmp(argv[1], "paths") == 0) {

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * churn.c - churn companion processes.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "churn.h"
+#include "report.h"
+
+#define SPIN_CHECK_MASK 0xffffU
+
+const struct smm_vmpath *smm_churn_path(enum smm_churn_kind kind)
+{
+	switch (kind) {
+	case SMM_CHURN_STACK:
+		return smm_vmpaths[SMM_VMO_PATH_stack];
+	case SMM_CHURN_IO_URING:
+		return smm_vmpaths[SMM_VMO_PATH_io_uring];
+	case SMM_CHURN_BPF:
+		return smm_vmpaths[SMM_VMO_PATH_bpf];
+	case SMM_CHURN_LDT:
+		return smm_vmpaths[SMM_VMO_PATH_ldt];
+	case SMM_CHURN_PTY:
+		return smm_vmpaths[SMM_VMO_PATH_pty];
+	default:
+		return NULL;
+	}
+}
+
+/* Tell the worker "ready" (an empty message) or why not, then go on. */
+static void tell(int fd, const char *why)
+{
+	size_t n = strlen(why) + 1;
+
+	if (write(fd, why, n) != (ssize_t)n)
+		_exit(1);
+	close(fd);
+}
+
+static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
+						unsigned int idx, pid_t worker,
+						int fd)
+{
+	const struct smm_vmpath *path = smm_churn_path(cfg->kind);
+	struct smm_vmpath_cfg pc = {
+		.stressor = cfg->stressor,
+		.bytes = cfg->bytes ? cfg->bytes : path ? path->natural_bytes : 0,
+		.batch = cfg->batch,
+		.io_uring = SMM_IOU_RINGS,
+	};
+	char why[512] = "", what[256];
+	void *state = NULL;
+
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	if (getppid() != worker)
+		_exit(0);
+	/* stress-ng's handlers would act for the worker: not ours. */
+	signal(SIGALRM, SIG_DFL);
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	prctl(PR_SET_NAME, "smm-churn");
+	if (smm_pin_self(cfg->plan->companion_cpu[idx]) < 0) {
+		snprintf(why, sizeof(why), "companion %u: cannot pin to CPU %d",
+			 idx, cfg->plan->companion_cpu[idx]);
+		tell(fd, why);
+		_exit(1);
+	}
+	if (!path) { /* spin: CPU time, no allocation */
+		tell(fd, "");
+		for (unsigned long i = 0;; i++) {
+			__asm__ __volatile__("" ::: "memory");
+			if ((i & SPIN_CHECK_MASK) == 0 && getppid() != worker)
+				_exit(0);
+		}
+	}
+	if (path->setup(&state, &pc, why, sizeof(why)) != 0) {
+		tell(fd, why[0] ? why : "setup failed");
+		_exit(1);
+	}
+	tell(fd, "");
+	for (;;) {
+		uint64_t allocs = 0;
+		int rc = path->batch(state, &allocs, what, sizeof(what));
+
+		smm_stats_add(cfg->stats, churn_allocs, allocs);
+		if (rc) {
+			smm_fail(cfg->stressor, -rc, "churn companion: %s", what);
+			_exit(1);
+		}
+		if (getppid() != worker)
+			_exit(0);
+	}
+}
+
+int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
+		    char *why, size_t len)
+{
+	pid_t worker = getpid();
+
+	memset(c, 0, sizeof(*c));
+	if (cfg->kind == SMM_CHURN_NONE)
+		return 0;
+	for (unsigned int i = 0; i < cfg->plan->companions; i++) {
+		char msg[512];
+		ssize_t n, got = 0;
+		int fds[2], err;
+		pid_t pid;
+
+		if (pipe2(fds, O_CLOEXEC) < 0) {
+			err = errno;
+			snprintf(why, len, "churn: pipe: errno=%d (%s)", err,
+				 strerror(err));
+			smm_churn_stop(c);
+			return -err;
+		}
+		pid = fork();
+		if (pid < 0) {
+			err = errno;
+			close(fds[0]);
+			close(fds[1]);
+			snprintf(why, len,
+				 "churn: fork of companion %u: errno=%d (%s)",
+				 i, err, strerror(err));
+			smm_churn_stop(c);
+			return -err;
+		}
+		if (pid == 0) {
+			close(fds[0]);
+			companion(cfg, i, worker, fds[1]);
+		}
+		close(fds[1]);
+		c->pids[c->n++] = pid;
+		while ((n = read(fds[0], msg + got,
+				 sizeof(msg) - 1 - (size_t)got)) > 0)
+			got += n;
+		close(fds[0]);
+		msg[got] = '\0';
+		if (got == 0 || msg[0] != '\0') {
+			snprintf(why, len, "churn: %s",
+				 got ? msg : "companion died before it was ready");
+			smm_churn_stop(c);
+			return -EOPNOTSUPP;
+		}
+	}
+	return 0;
+}
+
+pid_t smm_churn_alive(struct smm_churn *c)
+{
+	for (unsigned int i = 0; i < c->n; i++) {
+		pid_t pid = waitpid(c->pids[i], NULL, WNOHANG);
+
+		if (pid == c->pids[i] || (pid < 0 && errno == ECHILD)) {
+			pid = c->pids[i];
+			c->pids[i] = c->pids[--c->n];
+			return pid;
+		}
+	}
+	return 0;
+}
+
+void smm_churn_stop(struct smm_churn *c)
+{
+	for (unsigned int i = 0; i < c->n; i++)
+		kill(c->pids[i], SIGKILL);
+	for (unsigned int i = 0; i < c->n; i++)
+		while (waitpid(c->pids[i], NULL, 0) < 0 && errno == EINTR)
+			;
+	c->n = 0;
+}

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * churn.h - shm-pcp churn companions: processes forked by a worker that
+ * allocate and free vmalloc-backed memory without pause (through a
+ * vmalloc-order path, vmpath.h), or burn CPU without allocating (spin, the
+ * CPU-matched control).
+ *
+ * Companions are processes, not threads, so that they meet the worker in
+ * the page allocator and not on one mmap lock. Each sets
+ * PR_SET_PDEATHSIG(SIGKILL), checks that its parent is still the worker
+ * (after every churn batch, every 2^16 spins), pins itself to the CPU the
+ * plan gave it, sets its path up and tells the worker "ready" or why it
+ * cannot run through a pipe, then churns until killed. They never outlive
+ * the worker: stress-ng's SIGALRM handler _exit()s it, and the death signal
+ * reaches every companion at once.
+ */
+#ifndef SMM_CHURN_H
+#define SMM_CHURN_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "placement.h"
+#include "stats.h"
+#include "vmpath.h"
+
+/* STRESS_MM_SHM_PCP_CHURN, in the order of its choices: the first five are
+ * the vmalloc-order paths of the same name. */
+enum smm_churn_kind {
+	SMM_CHURN_STACK,
+	SMM_CHURN_IO_URING,
+	SMM_CHURN_BPF,
+	SMM_CHURN_LDT,
+	SMM_CHURN_PTY,
+	SMM_CHURN_SPIN,
+	SMM_CHURN_NONE,
+};
+
+struct smm_churn_cfg {
+	const char *stressor;
+	enum smm_churn_kind kind;
+	uint64_t bytes; /* 0: the path's natural size */
+	uint64_t batch;
+	const struct smm_plan *plan; /* companions and their CPUs */
+	struct smm_stats_file *stats; /* churn_allocs go here; may be NULL */
+};
+
+struct smm_churn {
+	pid_t pids[SMM_MAX_COMPANIONS];
+	unsigned int n;
+};
+
+/* smm_churn_path() - the vmalloc-order path behind @kind, or NULL. */
+const struct smm_vmpath *smm_churn_path(enum smm_churn_kind kind);
+
+/*
+ * smm_churn_start() - fork cfg->plan->companions companions and wait until
+ * each is ready. Return: 0; or -errno with the reason in @why when one
+ * cannot run (its path's SKIP reason, or fork's errno), after stopping those
+ * started.
+ */
+int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
+		    char *why, size_t len);
+
+/*
+ * smm_churn_alive() - 0 when every companion still runs, else the pid of
+ * one that ended (reaped).
+ */
+pid_t smm_churn_alive(struct smm_churn *c);
+
+/* smm_churn_stop() - SIGKILL and reap every companion. */
+void smm_churn_stop(struct smm_churn *c);
+
+#endif /* SMM_CHURN_H */
