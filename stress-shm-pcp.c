@@ -112,14 +112,14 @@ static void start(struct shm_worker *w)
 	rc = smm_churn_start(&w->churn, &cc, why, sizeof(why));
 	if (rc)
 		skip(w, why);
-	smm_note_once("placement", stressor,
-		      "%s object of %llu bytes per bogo-op, churn %s x %u (batch %llu), placement %s",
-		      ((const char *const[]){ "posix", "memfd",
-					      "sysv" })[param[SMM_SHM_P_METHOD]],
-		      (unsigned long long)param[SMM_SHM_P_BYTES],
-		      churn_names[kind], procs,
-		      (unsigned long long)param[SMM_SHM_P_CHURN_BATCH],
-		      w->plan.text);
+	smm_note_once(
+		"placement", stressor,
+		"%s object of %llu bytes per bogo-op, churn %s x %u (batch %llu), placement %s",
+		((const char *const[]){ "posix", "memfd",
+					"sysv" })[param[SMM_SHM_P_METHOD]],
+		(unsigned long long)param[SMM_SHM_P_BYTES], churn_names[kind],
+		procs, (unsigned long long)param[SMM_SHM_P_CHURN_BATCH],
+		w->plan.text);
 	w->started = true;
 }
 

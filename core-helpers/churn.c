@@ -51,7 +51,9 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 	const struct smm_vmpath *path = smm_churn_path(cfg->kind);
 	struct smm_vmpath_cfg pc = {
 		.stressor = cfg->stressor,
-		.bytes = cfg->bytes ? cfg->bytes : path ? path->natural_bytes : 0,
+		.bytes = cfg->bytes ? cfg->bytes
+			 : path	    ? path->natural_bytes
+				    : 0,
 		.batch = cfg->batch,
 		.io_uring = SMM_IOU_RINGS,
 	};
@@ -91,7 +93,8 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 
 		smm_stats_add(cfg->stats, churn_allocs, allocs);
 		if (rc) {
-			smm_fail(cfg->stressor, -rc, "churn companion: %s", what);
+			smm_fail(cfg->stressor, -rc, "churn companion: %s",
+				 what);
 			_exit(1);
 		}
 		if (getppid() != worker)
@@ -144,7 +147,8 @@ int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
 		msg[got] = '\0';
 		if (got == 0 || msg[0] != '\0') {
 			snprintf(why, len, "churn: %s",
-				 got ? msg : "companion died before it was ready");
+				 got ? msg
+				     : "companion died before it was ready");
 			smm_churn_stop(c);
 			return -EOPNOTSUPP;
 		}

@@ -37,8 +37,6 @@ int smm_placement_plan(enum smm_placement mode, unsigned int companions,
 	plan->worker_cpu = -1;
 	for (unsigned int i = 0; i < companions; i++)
 		plan->companion_cpu[i] = -1;
-	if (mode == SMM_CPU_ANY || (companions == 0 && mode == SMM_CPU_SPREAD))
-		plan->mode = mode;
 	if (mode == SMM_CPU_ANY) {
 		snprintf(plan->text, sizeof(plan->text),
 			 "any: worker and %u companions not pinned",
@@ -66,10 +64,10 @@ int smm_placement_plan(enum smm_placement mode, unsigned int companions,
 				: others[i % (unsigned int)nothers];
 	used = (size_t)snprintf(
 		plan->text, sizeof(plan->text),
-		"%s%s: worker on CPU %d, %u companions on CPU",
+		"%s%s: worker on CPU %d, %u companions%s",
 		mode_names[plan->mode],
 		plan->mode != mode ? " (spread needs a second usable CPU)" : "",
-		cpu, companions);
+		cpu, companions, companions ? " on CPU" : "");
 	for (unsigned int i = 0; i < companions && used < sizeof(plan->text);
 	     i++)
 		used += (size_t)snprintf(plan->text + used,

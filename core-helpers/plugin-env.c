@@ -16,8 +16,8 @@ static void load(const char *stressor, const struct smm_param *table, int n,
 	char err[512];
 
 	for (int i = 0; i < n; i++) {
-		if (smm_param_from_env(&table[i], &vals[i], err,
-				       sizeof(err)) != 0) {
+		if (smm_param_from_env(&table[i], &vals[i], err, sizeof(err)) !=
+		    0) {
 			fprintf(stderr, "%s: %s\n", stressor, err);
 			exit(EXIT_FAILURE);
 		}

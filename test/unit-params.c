@@ -217,6 +217,22 @@ static void test_params(void)
 		tap_ok(rc == 0, "%s: default '%s' is valid",
 		       smm_vmo_params[i].env, smm_vmo_params[i].def);
 	}
+	for (int i = 0; i < SMM_SHM_NR_PARAMS; i++) {
+		rc = smm_param_parse(&smm_shm_params[i], NULL, &v, err,
+				     sizeof(err));
+		tap_ok(rc == 0, "%s: default '%s' is valid",
+		       smm_shm_params[i].env, smm_shm_params[i].def);
+	}
+	rc = smm_param_parse(&smm_common_params[SMM_COMMON_P_STATS_DIR], NULL,
+			     &v, err, sizeof(err));
+	tap_ok(rc == 0 && v == 0, "STRESS_MM_STATS_DIR unset: off");
+	rc = smm_param_parse(&smm_common_params[SMM_COMMON_P_STATS_DIR], "/tmp",
+			     &v, err, sizeof(err));
+	tap_ok(rc == 0 && v == 1, "STRESS_MM_STATS_DIR=/tmp: on");
+	rc = smm_param_parse(&smm_common_params[SMM_COMMON_P_STATS_DIR], "tmp",
+			     &v, err, sizeof(err));
+	tap_ok(rc == -EINVAL && strstr(err, "not absolute"),
+	       "STRESS_MM_STATS_DIR relative: %s", err);
 	smm_param_parse(bytes, NULL, &v, err, sizeof(err));
 	tap_ok(v == 16384, "BYTES default is 16K");
 	smm_param_parse(batch, NULL, &v, err, sizeof(err));
@@ -287,7 +303,7 @@ int main(void)
 {
 	tap_plan((int)(sizeof(sizes) / sizeof(sizes[0]) +
 		       sizeof(counts) / sizeof(counts[0])) +
-		 1 + 1 + SMM_VMO_NR_PARAMS + 12 + 1);
+		 1 + 1 + SMM_VMO_NR_PARAMS + SMM_SHM_NR_PARAMS + 3 + 12 + 1);
 	test_fixed();
 	test_random();
 	test_params();

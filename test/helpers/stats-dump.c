@@ -41,8 +41,7 @@ int main(int argc, char **argv)
 		printf("file: %s\nstressor: %s\npid: %d\ncalls: %llu\n"
 		       "allocs: %llu\npages: %llu\nchurn_allocs: %llu\n"
 		       "failures: %llu\nskipped: %llu\nskip_reason: %s\n",
-		       argv[i], s.stressor, s.pid,
-		       (unsigned long long)s.calls,
+		       argv[i], s.stressor, s.pid, (unsigned long long)s.calls,
 		       (unsigned long long)s.allocs,
 		       (unsigned long long)s.pages,
 		       (unsigned long long)s.churn_allocs,
