@@ -32,8 +32,10 @@ TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
 	$(filter-out test/00-% test/99-%,$(SHELL_TESTS)) \
 	$(filter test/99-%,$(SHELL_TESTS))
 
-.PHONY: all deps check run lint clean
-all: $(BUILD)/stress-mm.so $(UNIT_BINS) $(HELPER_BINS)
+BENCH_BINS := $(BUILD)/bench/shm-loop
+
+.PHONY: all deps check run lint clean bench
+all: $(BUILD)/stress-mm.so $(UNIT_BINS) $(HELPER_BINS) $(BENCH_BINS)
 
 include Makefile.config
 
@@ -60,6 +62,11 @@ $(BUILD)/test/%: test/helpers/%.c $(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@$(CC) $(ALL_CFLAGS) -Itest -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
+
+$(BUILD)/bench/%: bench/%.c $(BUILD)/config.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(CC) $(ALL_CFLAGS) -o $@ $<
 
 deps:
 	@scripts/deps
