@@ -15,11 +15,13 @@ ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden \
 	-D_GNU_SOURCE -I$(BUILD) -Icore-helpers
 PROBE_CFLAGS := -std=gnu11 -D_GNU_SOURCE
 # -luring when the probe found liburing (expanded after config.h exists)
-LDLIBS   = -lbsd -lpthread $(if $(shell grep -s "define HAVE_LIBURING" $(BUILD)/config.h),-luring)
+LDLIBS   = -lbsd -lpthread $(if $(shell grep -s "define HAVE_LIBURING" $(BUILD)/config.h),-luring) -lyaml
 
 CORE_SRCS := $(sort $(wildcard core-helpers/*.c))
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
 PLUGIN_SRCS := stress-vmalloc-order.c stress-shm-pcp.c
+FE_SRCS := stress-mm.c
+FE_OBJS := $(FE_SRCS:%.c=$(BUILD)/obj/%.o)
 PLUGIN_OBJS := $(PLUGIN_SRCS:%.c=$(BUILD)/obj/%.o)
 UNIT_SRCS := $(sort $(wildcard test/unit-*.c))
 UNIT_BINS := $(UNIT_SRCS:test/%.c=$(BUILD)/test/%.t)
@@ -35,7 +37,9 @@ TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
 BENCH_BINS := $(BUILD)/bench/shm-loop
 
 .PHONY: all deps check run lint clean bench
-all: $(BUILD)/stress-mm.so $(UNIT_BINS) $(HELPER_BINS) $(BENCH_BINS)
+all: $(BUILD)/stress-mm.so $(BUILD)/stress-mm $(BUILD)/stress-mm.1 \
+	$(BUILD)/stress-mm.bash-completion $(UNIT_BINS) $(HELPER_BINS) \
+	$(BENCH_BINS)
 
 include Makefile.config
 
@@ -52,6 +56,19 @@ $(BUILD)/stress-mm.so: $(PLUGIN_OBJS) $(BUILD)/libcore.a
 	@echo "  LD      $@"
 	@$(CC) -shared -Wl,-z,defs -Wl,--as-needed -o $@ $(PLUGIN_OBJS) \
 		$(BUILD)/libcore.a $(LDLIBS)
+
+$(BUILD)/stress-mm: $(FE_OBJS) $(BUILD)/libcore.a
+	@echo "  LD      $@"
+	@$(CC) -o $@ $(FE_OBJS) $(BUILD)/libcore.a $(LDLIBS)
+
+# The man page and the completion come from the parameter tables.
+$(BUILD)/stress-mm.1: $(BUILD)/stress-mm
+	@echo "  GEN     $@"
+	@$(BUILD)/stress-mm --man > $@
+
+$(BUILD)/stress-mm.bash-completion: $(BUILD)/stress-mm
+	@echo "  GEN     $@"
+	@$(BUILD)/stress-mm --completion > $@
 
 $(BUILD)/test/%.t: test/%.c test/tap.h $(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
@@ -80,12 +97,12 @@ run: deps
 	@scripts/run-vmalloc-order
 
 lint: $(BUILD)/config.h
-	clang-format --dry-run --Werror $(CORE_SRCS) $(PLUGIN_SRCS) \
+	clang-format --dry-run --Werror $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) \
 		core-helpers/*.h $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
 		--inline-suppr -D_GNU_SOURCE -I$(BUILD) -Icore-helpers \
-		$(CORE_SRCS) $(PLUGIN_SRCS)
-	clang-tidy --quiet $(CORE_SRCS) $(PLUGIN_SRCS) -- $(ALL_CFLAGS)
+		$(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS)
+	clang-tidy --quiet $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) -- $(ALL_CFLAGS)
 
 clean:
 	rm -rf $(BUILD)

@@ -44,9 +44,21 @@ static void tell(int fd, const char *why)
 	close(fd);
 }
 
+/* Wait until the worker closes the gate (or dies: then EOF too). */
+static void wait_gate(int gate, pid_t worker)
+{
+	char c;
+
+	while (read(gate, &c, 1) < 0 && errno == EINTR)
+		;
+	close(gate);
+	if (getppid() != worker)
+		_exit(0);
+}
+
 static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 						unsigned int idx, pid_t worker,
-						int fd)
+						int fd, int gate)
 {
 	const struct smm_vmpath *path = smm_churn_path(cfg->kind);
 	struct smm_vmpath_cfg pc = {
@@ -76,6 +88,7 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 	}
 	if (!path) { /* spin: CPU time, no allocation */
 		tell(fd, "");
+		wait_gate(gate, worker);
 		for (unsigned long i = 0;; i++) {
 			__asm__ __volatile__("" ::: "memory");
 			if ((i & SPIN_CHECK_MASK) == 0 && getppid() != worker)
@@ -87,6 +100,7 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 		_exit(1);
 	}
 	tell(fd, "");
+	wait_gate(gate, worker);
 	for (;;) {
 		uint64_t allocs = 0;
 		int rc = path->batch(state, &allocs, what, sizeof(what));
@@ -102,26 +116,52 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 	}
 }
 
+/* Read one companion's "ready" (empty) or its reason. */
+static int read_ready(int fd, char *why, size_t len)
+{
+	char msg[512];
+	ssize_t n, got = 0;
+
+	while ((n = read(fd, msg + got, sizeof(msg) - 1 - (size_t)got)) > 0)
+		got += n;
+	close(fd);
+	msg[got] = '\0';
+	if (got > 0 && msg[0] == '\0')
+		return 0;
+	snprintf(why, len, "churn: %s",
+		 got ? msg : "companion died before it was ready");
+	return -EOPNOTSUPP;
+}
+
 int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
 		    char *why, size_t len)
 {
+	int status[SMM_MAX_COMPANIONS], gate[2], rc = 0, err;
 	pid_t worker = getpid();
+	unsigned int i;
 
 	memset(c, 0, sizeof(*c));
-	if (cfg->kind == SMM_CHURN_NONE)
+	if (cfg->kind == SMM_CHURN_NONE || cfg->plan->companions == 0)
 		return 0;
-	for (unsigned int i = 0; i < cfg->plan->companions; i++) {
-		char msg[512];
-		ssize_t n, got = 0;
-		int fds[2], err;
+	/* All companions set up first, then start together when the gate
+	 * opens: a companion that already churned would slow the start of
+	 * the next ones on a shared CPU. */
+	if (pipe2(gate, O_CLOEXEC) < 0) {
+		err = errno;
+		snprintf(why, len, "churn: pipe: errno=%d (%s)", err,
+			 strerror(err));
+		return -err;
+	}
+	for (i = 0; i < cfg->plan->companions; i++) {
+		int fds[2];
 		pid_t pid;
 
 		if (pipe2(fds, O_CLOEXEC) < 0) {
 			err = errno;
 			snprintf(why, len, "churn: pipe: errno=%d (%s)", err,
 				 strerror(err));
-			smm_churn_stop(c);
-			return -err;
+			rc = -err;
+			break;
 		}
 		pid = fork();
 		if (pid < 0) {
@@ -131,28 +171,30 @@ int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
 			snprintf(why, len,
 				 "churn: fork of companion %u: errno=%d (%s)",
 				 i, err, strerror(err));
-			smm_churn_stop(c);
-			return -err;
+			rc = -err;
+			break;
 		}
 		if (pid == 0) {
 			close(fds[0]);
-			companion(cfg, i, worker, fds[1]);
+			close(gate[1]);
+			for (unsigned int j = 0; j < i; j++)
+				close(status[j]);
+			companion(cfg, i, worker, fds[1], gate[0]);
 		}
 		close(fds[1]);
+		status[i] = fds[0];
 		c->pids[c->n++] = pid;
-		while ((n = read(fds[0], msg + got,
-				 sizeof(msg) - 1 - (size_t)got)) > 0)
-			got += n;
-		close(fds[0]);
-		msg[got] = '\0';
-		if (got == 0 || msg[0] != '\0') {
-			snprintf(why, len, "churn: %s",
-				 got ? msg
-				     : "companion died before it was ready");
-			smm_churn_stop(c);
-			return -EOPNOTSUPP;
-		}
 	}
+	for (unsigned int j = 0; j < i; j++)
+		if (read_ready(status[j], why, len) != 0 && rc == 0)
+			rc = -EOPNOTSUPP;
+	close(gate[0]);
+	if (rc) {
+		close(gate[1]);
+		smm_churn_stop(c);
+		return rc;
+	}
+	close(gate[1]); /* go */
 	return 0;
 }
 

@@ -10,7 +10,8 @@
  * PR_SET_PDEATHSIG(SIGKILL), checks that its parent is still the worker
  * (after every churn batch, every 2^16 spins), pins itself to the CPU the
  * plan gave it, sets its path up and tells the worker "ready" or why it
- * cannot run through a pipe, then churns until killed. They never outlive
+ * cannot run through a pipe, then waits on a gate: all companions start
+ * churning together once every one is ready, and churn until killed. They never outlive
  * the worker: stress-ng's SIGALRM handler _exit()s it, and the death signal
  * reaches every companion at once.
  */

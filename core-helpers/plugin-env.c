@@ -30,7 +30,8 @@ void smm_plugin_env_load(const char *stressor, const struct smm_param *table,
 	uint64_t common[SMM_COMMON_NR_PARAMS];
 
 	load(stressor, table, n, vals);
-	load(stressor, smm_common_params, SMM_COMMON_NR_PARAMS, common);
+	/* Shared by both stressors: named after neither. */
+	load("stress-mm", smm_common_params, SMM_COMMON_NR_PARAMS, common);
 	smm_report_init();
 }
 

@@ -23,7 +23,7 @@ out_of_range() {
 }
 total=0
 for p in "${params[@]}"; do
-	IFS=$'\t' read -r _ type _ _ min max <<<"$p"
+	IFS=$'\t' read -r _ type _ _ min max _ <<<"$p"
 	case $type in
 	size | count)
 		n=$(out_of_range "$min" "$max" | wc -l)
@@ -37,7 +37,7 @@ done
 plan $((total + 1))
 
 for p in "${params[@]}"; do
-	IFS=$'\t' read -r env type _ range min max <<<"$p"
+	IFS=$'\t' read -r env type _ range min max _ <<<"$p"
 	case $type in
 	size) vals=("${size_bad[@]}") ;;
 	count) vals=("${count_bad[@]}") ;;
@@ -59,6 +59,7 @@ for p in "${params[@]}"; do
 		case $out in
 		"vmalloc-order: $env='$v' "*"; valid range $range") ;;
 		"shm-pcp: $env='$v' "*"; valid range $range") ;;
+		"stress-mm: $env='$v' "*"; valid range $range") ;;
 		*) good=0 ;;
 		esac
 		[ "$good" -eq 1 ]

@@ -4,7 +4,7 @@
  * the tests (exported symbols, bad input) and the documentation.
  *
  *   tables methods   the plugin methods, as exported symbols (stress_...)
- *   tables params    env<TAB>type<TAB>default<TAB>range<TAB>min<TAB>max
+ *   tables params    env<TAB>type<TAB>default<TAB>range<TAB>min<TAB>max<TAB>option
  *   tables paths     symbol<TAB>name<TAB>kind
  */
 #include <stdio.h>
@@ -26,10 +26,10 @@ static void print_params(const struct smm_param *t, int n)
 
 	for (int i = 0; i < n; i++) {
 		smm_param_range(&t[i], range, sizeof(range));
-		printf("%s\t%s\t%s\t%s\t%llu\t%llu\n", t[i].env,
+		printf("%s\t%s\t%s\t%s\t%llu\t%llu\t%s\n", t[i].env,
 		       type_names[t[i].type], t[i].def, range,
 		       (unsigned long long)t[i].min,
-		       (unsigned long long)t[i].max);
+		       (unsigned long long)t[i].max, t[i].option);
 	}
 }
 
