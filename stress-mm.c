@@ -25,6 +25,7 @@
  * (--completion) and the man page (--man) come from the parameter tables
  * (core-helpers/params-table.c).
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -36,6 +37,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
@@ -49,6 +51,7 @@
 #include "procstat.h"
 #include "shm.h"
 #include "stats.h"
+#include "sysfacts.h"
 #include "vmallocinfo.h"
 #include "yamldoc.h"
 
@@ -647,6 +650,68 @@ static void plugin_path(char *buf, size_t len)
 	snprintf(buf, len, "%s/stress-mm.so", dirname(exe));
 }
 
+/*
+ * Raise @res to @need (soft and hard) when it is lower. Succeeds only with
+ * CAP_SYS_RESOURCE (kernel/sys.c do_prlimit()); says what it did or why
+ * not. The children inherit the limit.
+ */
+static void raise_limit(int res, const char *name, uint64_t need,
+			const char *why)
+{
+	struct rlimit rl;
+
+	if (getrlimit(res, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY ||
+	    rl.rlim_cur >= need)
+		return;
+	{
+		struct rlimit nl = { need,
+				     need > rl.rlim_max ? need : rl.rlim_max };
+
+		if (setrlimit(res, &nl) == 0) {
+			fprintf(stderr,
+				"stress-mm: info: raised %s from %llu to %llu for this run (%s)\n",
+				name, (unsigned long long)rl.rlim_cur,
+				(unsigned long long)need, why);
+			return;
+		}
+	}
+	fprintf(stderr,
+		"stress-mm: info: %s is %llu, below the %llu that %s needs; raising it needs CAP_SYS_RESOURCE: errno=%d (%s)\n",
+		name, (unsigned long long)rl.rlim_cur, (unsigned long long)need,
+		why, errno, strerror(errno));
+}
+
+/* RLIMIT_MEMLOCK and RLIMIT_NOFILE for the vmalloc-order paths that need
+ * them to reach vmalloc space (path-io-uring.h, path-fdtable.h). */
+static void raise_limits(const struct run *r)
+{
+	const int s = 0; /* vmalloc-order */
+	const char *method = r->text[s][SMM_VMO_P_METHOD];
+	const char *iou = r->text[s][SMM_VMO_P_IO_URING];
+	uint64_t bytes = 16384, workers;
+	uint64_t nr_open = 1048576;
+
+	if (r->workers[s] < 0)
+		return;
+	if (r->text[s][SMM_VMO_P_BYTES])
+		smm_parse_size(r->text[s][SMM_VMO_P_BYTES], &bytes);
+	workers = r->workers[s] ? (uint64_t)r->workers[s]
+				: (uint64_t)sysconf(_SC_NPROCESSORS_ONLN);
+	if ((!method || !strcmp(method, "all") ||
+	     !strcmp(method, "io-uring")) &&
+	    (!iou || strcmp(iou, "rings") != 0))
+		/* a bvec table of BYTES describes BYTES / 16 pages */
+		raise_limit(RLIMIT_MEMLOCK, "RLIMIT_MEMLOCK",
+			    bytes * 256 * workers * 2 + (16ULL << 20),
+			    "the io-uring buffers path");
+	if (!method || !strcmp(method, "all") || !strcmp(method, "fdtable")) {
+		smm_read_u64("/proc/sys/fs/nr_open", &nr_open);
+		raise_limit(RLIMIT_NOFILE, "RLIMIT_NOFILE",
+			    bytes / 8 + 64 < nr_open ? bytes / 8 + 64 : nr_open,
+			    "the fdtable path");
+	}
+}
+
 static void start_child(struct child *c, const struct run *r, int s,
 			const char *sng, const char *so, const char *tmp)
 {
@@ -894,43 +959,42 @@ struct results {
 	double seconds;
 };
 
+/* Sum the workers' stats files (stats.h) per stressor, then remove them. */
 static void read_stats(const char *dir, struct results *res)
 {
-	for (int s = 0; s < NR_STRESSORS; s++) {
-		char pattern[PATH_MAX];
-		FILE *ls;
-		char cmd[PATH_MAX + 64], line[PATH_MAX];
+	struct dirent *d;
+	DIR *dp = opendir(dir);
 
-		snprintf(pattern, sizeof(pattern), "%s.", stressors[s].name);
-		snprintf(cmd, sizeof(cmd), "ls -1 '%s'", dir);
-		ls = popen(cmd, "r");
-		if (!ls)
+	if (!dp)
+		return;
+	while ((d = readdir(dp))) {
+		struct smm_stats_file st;
+		char path[PATH_MAX];
+		int fd, s;
+
+		if (d->d_name[0] == '.')
 			continue;
-		while (fgets(line, sizeof(line), ls)) {
-			struct smm_stats_file st;
-			char path[PATH_MAX * 2];
-			int fd;
-
-			line[strcspn(line, "\n")] = '\0';
-			if (strncmp(line, pattern, strlen(pattern)) != 0)
-				continue;
-			snprintf(path, sizeof(path), "%s/%s", dir, line);
-			fd = open(path, O_RDONLY | O_CLOEXEC);
-			if (fd < 0)
-				continue;
-			if (read(fd, &st, sizeof(st)) == (ssize_t)sizeof(st) &&
-			    memcmp(st.magic, SMM_STATS_MAGIC, 8) == 0) {
+		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
+		fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (read(fd, &st, sizeof(st)) == (ssize_t)sizeof(st) &&
+		    memcmp(st.magic, SMM_STATS_MAGIC, 8) == 0) {
+			st.stressor[sizeof(st.stressor) - 1] = '\0';
+			for (s = 0; s < NR_STRESSORS; s++) {
+				if (strcmp(st.stressor, stressors[s].name) != 0)
+					continue;
 				res->stats_calls[s] += st.calls;
 				res->stats_allocs[s] += st.allocs;
 				res->stats_pages[s] += st.pages;
 				res->stats_churn[s] += st.churn_allocs;
 				res->stats_files[s]++;
 			}
-			close(fd);
-			unlink(path);
 		}
-		pclose(ls);
+		close(fd);
+		unlink(path);
 	}
+	closedir(dp);
 }
 
 static void print_counters(const struct results *res, uint64_t total_ops)
@@ -1196,7 +1260,6 @@ int main(int argc, char **argv)
 	struct child ch[NR_STRESSORS];
 	static struct results res;
 	char so[PATH_MAX], tmp[] = "/tmp/stress-mm.XXXXXX", stats[PATH_MAX];
-	char cmd[PATH_MAX + 16];
 	struct sigaction sa;
 	const char *sng;
 	struct run r;
@@ -1251,6 +1314,7 @@ int main(int argc, char **argv)
 	if (res.counters_on)
 		smm_counters_enable(&res.cs);
 
+	raise_limits(&r);
 	t0 = now_s();
 	next_sample = t0 + r.vm_interval;
 	memset(ch, 0, sizeof(ch));
@@ -1320,7 +1384,8 @@ int main(int argc, char **argv)
 			st = EX_FAIL;
 		if (ch[s].skipped && st == EX_OK)
 			st = ch[s].skip_noresource ? EX_NORES : EX_NOTIMPL;
-		if (!ch[s].skipped && res.bogo_ops[s] == 0 && !stop_signal) {
+		if (!ch[s].skipped && !ch[s].failed && !ch[s].crashed &&
+		    res.bogo_ops[s] == 0 && !stop_signal) {
 			st = EX_FAIL;
 			snprintf(ch[s].fail_line, sizeof(ch[s].fail_line),
 				 "0 bogo-ops without a SKIP");
@@ -1360,8 +1425,12 @@ int main(int argc, char **argv)
 	}
 	if (res.counters_on || res.cs.mounted_tracefs)
 		smm_counters_close(&res.cs);
-	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
-	if (system(cmd) != 0)
-		fprintf(stderr, "stress-mm: could not remove %s\n", tmp);
+	for (int s = 0; s < NR_STRESSORS; s++)
+		if (r.workers[s] >= 0)
+			unlink(ch[s].yaml);
+	read_stats(stats, &res); /* removes files a late worker wrote */
+	if (rmdir(stats) != 0 || rmdir(tmp) != 0)
+		fprintf(stderr, "stress-mm: could not remove %s: %s\n", tmp,
+			strerror(errno));
 	return status;
 }

@@ -1,0 +1,159 @@
+#!/bin/bash
+# The stress-mm front end: --help, the man page and the bash completion
+# carry every option of the tables; every option with a bad value gives
+# exit 1 and one line and starts nothing; both stressors in one command give
+# named metrics lines and a YAML with bogo-ops and every counter; the
+# counters agree with perf stat -a over the same command; a failing plugin
+# run exits 2; SIGINT and SIGTERM stop everything, leave nothing behind and
+# still write a report marked as interrupted.
+. "$(dirname "$0")/lib.sh"
+need_stress_ng
+SMM=$BUILD/stress-mm
+[ -x "$SMM" ] || skip_all "$SMM not built"
+
+mapfile -t opts < <("$BUILD/test/tables" params | cut -f7 | grep -v '^stats-dir$')
+fe_opts=(vmalloc-order vmalloc-order-ops shm-pcp shm-pcp-ops timeout metrics
+	metrics-brief times yaml stress-ng counters vmallocinfo-interval help version)
+bad=(
+	"--vmalloc-order x" "--vmalloc-order 4097" "--vmalloc-order -1"
+	"--vmalloc-order-ops 0" "--shm-pcp 1x" "--shm-pcp-ops 99999999999999999999"
+	"-t 0" "-t 10x" "--timeout 1.5s" "--vmallocinfo-interval -1"
+	"--vmallocinfo-interval 0.01" "--counters nope" "--counters ''"
+	"--stress-ng /nonexistent" "--yaml ''" "--no-such-option" "stray"
+	"--vmalloc-order"
+)
+plan $((3 + ${#opts[@]} + ${#bad[@]} + 9 + 6))
+
+# 1. help, man page, completion
+"$SMM" --help > "$TMPD/help"
+ok $? "--help exits 0"
+bash -n "$BUILD/stress-mm.bash-completion"
+ok $? "the bash completion parses"
+( . "$BUILD/stress-mm.bash-completion" && complete -p stress-mm > /dev/null )
+ok $? "the bash completion registers for stress-mm"
+for o in "${opts[@]}" "${fe_opts[@]}"; do
+	if [ "$o" = help ] || [ "$o" = version ]; then
+		continue
+	fi
+	esc=$(printf '%s' "$o" | sed 's/-/\\\\-/g')
+	if grep -q -- "--$o\b" "$TMPD/help" &&
+		grep -q -- "\\\\-\\\\-$esc\b" "$BUILD/stress-mm.1" &&
+		grep -q -- "--$o\b" "$BUILD/stress-mm.bash-completion"; then
+		r=0
+	else
+		r=1
+	fi
+	case " ${opts[*]} " in
+	*" $o "*) ok $r "--$o is in --help, the man page and the completion" ;;
+	*) [ $r -eq 0 ] || ok 1 "--$o is in --help, the man page and the completion" ;;
+	esac
+done
+
+# 2. bad values: exit 1, one line, nothing started
+for b in "${bad[@]}"; do
+	out=$(cd "$TMPD" && eval "\"$SMM\" --shm-pcp 1 $b" 2>&1)
+	rc=$?
+	lines=$(printf '%s\n' "$out" | grep -c .)
+	[ $rc -eq 1 ] && [ "$lines" -eq 1 ] && case $out in stress-mm:*) true ;; *) false ;; esac
+	ok $? "'$b': exit $rc, $lines line: $out"
+done
+
+# 3. both stressors, one report
+(cd "$TMPD" && "$SMM" --vmalloc-order 1 --vmalloc-order-method pty --shm-pcp 1 \
+	--shm-pcp-bytes 1M -t 3 --metrics --times --yaml "$TMPD/r.yaml" \
+	> "$TMPD/run.log" 2>&1)
+rc=$?
+ok $rc "both stressors: exit 0"
+grep -q "metrc: \[[0-9]*\] vmalloc-order " "$TMPD/run.log" &&
+	grep -q "metrc: \[[0-9]*\] shm-pcp " "$TMPD/run.log" &&
+	! grep -q "metrc: \[[0-9]*\] plugin " "$TMPD/run.log"
+ok $? "metrics lines carry the stressor names, never plugin"
+[ "$(yaml_stressor "$TMPD/r.yaml" 1)" != plugin ] &&
+	[ "$(yaml_bogo_ops "$TMPD/r.yaml" 1)" -gt 0 ] &&
+	[ "$(yaml_bogo_ops "$TMPD/r.yaml" 2)" -gt 0 ]
+ok $? "YAML: both metrics entries named, bogo-ops > 0"
+missing=""
+if [ -r /proc/vmallocinfo ] && [ "$(id -u)" = 0 ]; then
+	for c in $("$SMM" --help | sed -n '/^Counters:/,/^$/p' | tail -n +2); do
+		grep -q "^    $c: [0-9]" "$TMPD/r.yaml" || missing="$missing $c"
+	done
+	[ -z "$missing" ]
+	ok $? "YAML: every counter has a count${missing:+ (missing:$missing)}"
+else
+	skip "YAML: every counter has a count" "needs root for system-wide counting"
+fi
+grep -q "linux-mm-zone-locked-ratio-pct:" "$TMPD/r.yaml" &&
+	grep -q "zone-locked-order0-per-1000-pages:" "$TMPD/r.yaml" &&
+	grep -q "pgalloc_total:" "$TMPD/r.yaml" && grep -q "count-end:" "$TMPD/r.yaml"
+ok $? "YAML: derived figures, vmstat deltas and PCP state"
+
+# 4. counters against perf stat -a over the same command. perf counts until
+# stress-mm exits; events that the kernel defers past the end of the run
+# (RCU-freed thread stacks drain PCP lists a while later) differ by design,
+# so the events compared are those the workload itself causes.
+if command -v perf > /dev/null && [ "$(id -u)" = 0 ]; then
+	ev=(-e kmem:mm_page_alloc --filter 'order == 0'
+		-e kmem:mm_page_alloc_zone_locked --filter 'order == 0'
+		-e kmem:mm_page_alloc_zone_locked --filter 'order == 0 && migratetype == 0'
+		-e tlb:tlb_flush)
+	keys=(page_alloc_order0 zone_locked_order0 zone_locked_order0_unmovable tlb_flush)
+	(cd "$TMPD" && perf stat -a -x, -o "$TMPD/perf.csv" "${ev[@]}" -- \
+		"$SMM" --shm-pcp 1 --shm-pcp-bytes 1M --vmalloc-order 1 \
+		--vmalloc-order-method stack --vmalloc-order-batch 64 -t 3 \
+		--vmallocinfo-interval 0 \
+		--yaml "$TMPD/p.yaml" > /dev/null 2>&1)
+	mapfile -t pv < <(grep -v '^#' "$TMPD/perf.csv" | grep . | cut -d, -f1)
+	good=1
+	desc=""
+	compared=0
+	for k in 0 1 2 3; do
+		ours=$(sed -n "s/^    ${keys[$k]}: //p" "$TMPD/p.yaml")
+		theirs=${pv[$k]:-0}
+		desc="$desc ${keys[$k]} $ours/$theirs"
+		[ "$theirs" -gt 10000 ] 2>/dev/null || continue
+		compared=$((compared + 1))
+		awk -v a="$ours" -v b="$theirs" 'BEGIN { d = (a - b) / b; if (d < 0) d = -d; exit !(d <= 0.05) }' || good=0
+	done
+	[ $good -eq 1 ] && [ $compared -ge 2 ]
+	ok $? "counters within 5% of perf stat -a ($compared compared:$desc)"
+else
+	skip "counters within 5% of perf stat -a" "needs root and perf (linux-perf)"
+fi
+
+# 5. a failing plugin: SysV segments above shmmax, in an IPC namespace
+if command -v unshare > /dev/null && [ "$(id -u)" = 0 ]; then
+	(cd "$TMPD" && unshare --ipc sh -c 'echo 65536 > /proc/sys/kernel/shmmax &&
+		exec "$0" --shm-pcp 1 --shm-pcp-method sysv --shm-pcp-bytes 1M \
+		-t 2 --counters none --vmallocinfo-interval 0' "$SMM" \
+		> "$TMPD/fail.log" 2>&1)
+	rc=$?
+	[ $rc -eq 2 ] && grep -q "stress-mm: shm-pcp failed:" "$TMPD/fail.log"
+	ok $? "a plugin failure that stress-ng calls success exits 2 (exit $rc)"
+else
+	skip "a plugin failure exits 2" "needs root and unshare"
+fi
+
+# 6. SIGINT and SIGTERM mid-run
+for sig in INT TERM; do
+	(cd "$TMPD" && exec "$SMM" --vmalloc-order 1 --shm-pcp 1 --shm-pcp-bytes 1M \
+		-t 60 --yaml "$TMPD/$sig.yaml" > "$TMPD/$sig.log" 2>&1) &
+	pid=$!
+	sleep 3
+	kill -$sig $pid
+	wait $pid
+	rc=$?
+	want=$((128 + $(kill -l $sig)))
+	[ $rc -eq $want ]
+	ok $? "SIG$sig: exit $rc (128 + signal)"
+	grep -q "interrupted: true" "$TMPD/$sig.yaml"
+	ok $? "SIG$sig: the report is written and marked interrupted"
+	wait_no_plugin 10
+	ok $? "SIG$sig: no plugin process or companion left"
+done
+left=$("$BUILD/test/shm-sweep" --count)
+[ "$left" = "leftovers: 0" ]
+ok $? "no shm-pcp leftovers after the runs ($left)"
+ls -d /tmp/stress-mm.* 2>/dev/null | grep -q .
+[ $? -ne 0 ]
+ok $? "no temporary directory of stress-mm left"
+done_testing
