@@ -12,7 +12,7 @@ CC      ?= gcc
 WARN    := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wundef
 CFLAGS  ?= -O2 -g
 ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden \
-	-D_GNU_SOURCE -I$(BUILD) -Icore-helpers
+	-D_GNU_SOURCE -I$(BUILD) -Icore-helpers -I.
 PROBE_CFLAGS := -std=gnu11 -D_GNU_SOURCE
 # -luring when the probe found liburing (expanded after config.h exists)
 LDLIBS   = -lbsd -lpthread $(if $(shell grep -s "define HAVE_LIBURING" $(BUILD)/config.h),-luring) -lyaml
@@ -20,7 +20,7 @@ LDLIBS   = -lbsd -lpthread $(if $(shell grep -s "define HAVE_LIBURING" $(BUILD)/
 CORE_SRCS := $(sort $(wildcard core-helpers/*.c))
 CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
 PLUGIN_SRCS := stress-vmalloc-order.c stress-shm-pcp.c
-FE_SRCS := stress-mm.c
+FE_SRCS := stress-mm.c stress-mm-compare.c
 FE_OBJS := $(FE_SRCS:%.c=$(BUILD)/obj/%.o)
 PLUGIN_OBJS := $(PLUGIN_SRCS:%.c=$(BUILD)/obj/%.o)
 UNIT_SRCS := $(sort $(wildcard test/unit-*.c))
@@ -43,7 +43,7 @@ all: $(BUILD)/stress-mm.so $(BUILD)/stress-mm $(BUILD)/stress-mm.1 \
 
 include Makefile.config
 
-$(BUILD)/obj/%.o: %.c $(BUILD)/config.h $(wildcard core-helpers/*.h)
+$(BUILD)/obj/%.o: %.c $(BUILD)/config.h $(wildcard core-helpers/*.h) $(wildcard *.h)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(ALL_CFLAGS) -c $< -o $@
@@ -98,9 +98,9 @@ run: deps
 
 lint: $(BUILD)/config.h
 	clang-format --dry-run --Werror $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) \
-		core-helpers/*.h $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h
+		core-helpers/*.h *.h $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
-		--inline-suppr -D_GNU_SOURCE -I$(BUILD) -Icore-helpers \
+		--inline-suppr -D_GNU_SOURCE -I$(BUILD) -Icore-helpers -I. \
 		$(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS)
 	clang-tidy --quiet $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) -- $(ALL_CFLAGS)
 

@@ -235,11 +235,18 @@ void smm_counters_close(struct smm_counters *cs)
 			if (cs->c[i].fds[j] >= 0)
 				close(cs->c[i].fds[j]);
 		free(cs->c[i].fds);
+		cs->c[i].fds = NULL;
+		cs->c[i].nfds = 0;
 	}
-	free(cs->c);
-	cs->c = NULL;
-	cs->n = 0;
 	if (cs->mounted_tracefs)
 		umount(cs->tracefs);
 	cs->mounted_tracefs = 0;
+}
+
+void smm_counters_free(struct smm_counters *cs)
+{
+	smm_counters_close(cs);
+	free(cs->c);
+	cs->c = NULL;
+	cs->n = 0;
 }

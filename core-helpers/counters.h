@@ -65,7 +65,11 @@ void smm_counters_read(struct smm_counters *cs);
 const struct smm_counter *smm_counters_get(const struct smm_counters *cs,
 					   const char *name);
 
-/* smm_counters_close() - close everything; unmount tracefs if we did. */
+/* smm_counters_close() - close the counters (their values stay readable
+ * through smm_counters_get()); unmount tracefs if we mounted it. */
 void smm_counters_close(struct smm_counters *cs);
+
+/* smm_counters_free() - smm_counters_close(), then free the values too. */
+void smm_counters_free(struct smm_counters *cs);
 
 #endif /* SMM_COUNTERS_H */

@@ -19,10 +19,13 @@ bad=(
 	"--vmalloc-order-ops 0" "--shm-pcp 1x" "--shm-pcp-ops 99999999999999999999"
 	"-t 0" "-t 10x" "--timeout 1.5s" "--vmallocinfo-interval -1"
 	"--vmallocinfo-interval 0.01" "--counters nope" "--counters ''"
-	"--stress-ng /nonexistent" "--yaml ''" "--no-such-option" "stray"
-	"--vmalloc-order"
+	"--stress-ng /nonexistent" "--stress-ng /tmp" "--yaml ''"
+	"--yaml /proc/x.yaml" "--yaml /tmp" "--no-such-option" "stray"
+	"--vmalloc-order" "--metrics=1" "--counters tlb_flush,"
+	"--vmallocinfo-interval 1e0" "--vmalloc-order-bytes 8K" "--repeat 0"
+	"--shm-pcp-bytes 16KK"
 )
-plan $((3 + ${#opts[@]} + ${#bad[@]} + 9 + 6))
+plan $((3 + ${#opts[@]} + ${#bad[@]} + 2 + 9 + 6))
 
 # 1. help, man page, completion
 "$SMM" --help > "$TMPD/help"
@@ -57,6 +60,17 @@ for b in "${bad[@]}"; do
 	[ $rc -eq 1 ] && [ "$lines" -eq 1 ] && case $out in stress-mm:*) true ;; *) false ;; esac
 	ok $? "'$b': exit $rc, $lines line: $out"
 done
+
+# Environment values the plugin would read are checked up front too, and
+# a bad option after -- is stress-ng's usage error (exit 1).
+out=$(cd "$TMPD" && STRESS_MM_SHM_PCP_BYTES=garbage "$SMM" --shm-pcp 1 -t 1 2>&1)
+rc=$?
+[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | grep -c .)" -eq 1 ]
+ok $? "a bad STRESS_MM_ variable: exit $rc before anything runs: $out"
+(cd "$TMPD" && "$SMM" --shm-pcp 1 -t 1 --counters none -- --no-such-stress-ng-option > /dev/null 2>&1)
+rc=$?
+[ $rc -eq 1 ]
+ok $? "a bad stress-ng option after --: stress-ng's usage status (exit $rc)"
 
 # 3. both stressors, one report
 (cd "$TMPD" && "$SMM" --vmalloc-order 1 --vmalloc-order-method pty --shm-pcp 1 \
