@@ -27,6 +27,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "report.h"
 #include "stress-mm-compare.h"
 #include "yamldoc.h"
 
@@ -45,18 +46,8 @@ struct report {
 	unsigned int nruns;
 };
 
-static __attribute__((format(printf, 1, 2), noreturn)) void
-cmp_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("stress-mm compare: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(CMP_ERROR);
-}
+/* One line, exit 2: usage, incomparable or malformed. */
+#define cmp_error(...) smm_die(CMP_ERROR, "stress-mm compare", __VA_ARGS__)
 
 static const char *scalar(yaml_document_t *d, int node)
 {

@@ -50,6 +50,7 @@
 #include "params-table.h"
 #include "params.h"
 #include "procstat.h"
+#include "report.h"
 #include "shm.h"
 #include "stats.h"
 #include "stress-mm-compare.h"
@@ -149,18 +150,8 @@ static void on_stop(int sig)
 	stop_signal = sig;
 }
 
-static __attribute__((format(printf, 1, 2), noreturn)) void
-usage_error(const char *fmt, ...)
-{
-	va_list ap;
-
-	fputs("stress-mm: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(EX_USAGE);
-}
+/* One line, exit 1: nothing has started yet. */
+#define usage_error(...) smm_die(EX_USAGE, "stress-mm", __VA_ARGS__)
 
 /* ---------------------------------------------------------------------
  * Help, completion and man page, from the tables.

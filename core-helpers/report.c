@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -191,4 +192,16 @@ void smm_skip(const char *stressor, const char *fmt, ...)
 	if (parent_is_stress_ng())
 		kill(getppid(), SIGALRM);
 	_exit(0);
+}
+
+void smm_die(int status, const char *who, const char *fmt, ...)
+{
+	char text[900];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "%s: %s\n", who, text);
+	exit(status);
 }
