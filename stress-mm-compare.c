@@ -16,10 +16,15 @@
  * Exit status, diff-style as gates expect (unlike a run's stress-ng-style
  * statuses): 0 no regression (noisy and unrepeated included, unless
  * --strict, which makes them 1); 1 at least one regression; 2 usage error,
- * incomparable (parameters differ, a --metric missing on a side) or
- * malformed input (not YAML, empty, not a stress-mm report).
+ * incomparable (parameters differ, a figure missing on one side, a failed,
+ * interrupted or incomplete set of runs) or malformed input (not YAML,
+ * empty, not a stress-mm report, a value that is not a non-negative number).
+ * Every value is checked before anything is printed; with --junit the file
+ * is written in every case (a failing "comparable" test case when the
+ * comparison cannot be made).
  */
 #include <errno.h>
+#include <sys/stat.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -46,8 +51,43 @@ struct report {
 	unsigned int nruns;
 };
 
+/* --junit FILE: also written when the comparison cannot be made, so that
+ * CI never reads an older file as this result. */
+static const char *junit_path;
+
+static void junit_error(const char *msg)
+{
+	FILE *f;
+
+	if (!junit_path || !(f = fopen(junit_path, "w")))
+		return;
+	fprintf(f,
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<testsuite name=\"stress-mm compare\" tests=\"1\" failures=\"1\">\n"
+		"  <testcase classname=\"stress-mm\" name=\"comparable\"><failure message=\"");
+	for (; *msg; msg++)
+		fputs(*msg == '"'   ? "&quot;"
+		      : *msg == '<' ? "&lt;"
+		      : *msg == '&' ? "&amp;"
+				    : (char[2]){ *msg, 0 },
+		      f);
+	fprintf(f, "\"/></testcase>\n</testsuite>\n");
+	fclose(f);
+}
+
 /* One line, exit 2: usage, incomparable or malformed. */
-#define cmp_error(...) smm_die(CMP_ERROR, "stress-mm compare", __VA_ARGS__)
+static __attribute__((format(printf, 1, 2), noreturn)) void
+cmp_error(const char *fmt, ...)
+{
+	char msg[600];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	junit_error(msg);
+	smm_die(CMP_ERROR, "stress-mm compare", "%s", msg);
+}
 
 static const char *scalar(yaml_document_t *d, int node)
 {
@@ -63,7 +103,11 @@ static void load(struct report *rp, const char *path)
 	const char *k;
 	int rc;
 
+	struct stat st;
+
 	rp->path = path;
+	if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
+		cmp_error("%s: is a directory", path);
 	rc = smm_yaml_load(path, &rp->doc);
 	if (rc == -EINVAL)
 		cmp_error("%s: not YAML, or empty", path);
@@ -80,6 +124,32 @@ static void load(struct report *rp, const char *path)
 				   seq->data.sequence.items.start);
 	k = scalar(&rp->doc, smm_yaml_get(&rp->doc, rp->sm, "kernel-release"));
 	snprintf(rp->kernel, sizeof(rp->kernel), "%s", k ? k : "unknown");
+	/* Failed or interrupted runs are not measurements of the kernel. */
+	for (unsigned int i = 0; i < rp->nruns; i++) {
+		int run = seq->data.sequence.items.start[i];
+		const char *es = scalar(
+			&rp->doc, smm_yaml_get(&rp->doc, run, "exit-status"));
+		const char *in = scalar(
+			&rp->doc, smm_yaml_get(&rp->doc, run, "interrupted"));
+
+		if (!es || strcmp(es, "0") != 0)
+			cmp_error(
+				"%s: run %u has exit-status %s: a failed run is not comparable",
+				path, i + 1, es ? es : "(none)");
+		if (in && strcmp(in, "false") != 0)
+			cmp_error("%s: run %u was interrupted: not comparable",
+				  path, i + 1);
+	}
+	{
+		const char *req =
+			scalar(&rp->doc, smm_yaml_get(&rp->doc, rp->sm,
+						      "repeat-requested"));
+
+		if (req && strtoul(req, NULL, 10) != rp->nruns)
+			cmp_error(
+				"%s: %u of %s requested runs: an incomplete set is not comparable",
+				path, rp->nruns, req);
+	}
 }
 
 /* Values of @metric over the runs of @rp; returns how many. */
@@ -98,9 +168,9 @@ static size_t values(struct report *rp, const char *metric, double *v)
 		if (!s)
 			continue;
 		v[n] = strtod(s, &end);
-		if (end == s || *end)
-			cmp_error("%s: %s: '%s' is not a number", rp->path,
-				  metric, s);
+		if (end == s || *end || v[n] < 0 || v[n] != v[n])
+			cmp_error("%s: %s: '%s' is not a non-negative number",
+				  rp->path, metric, s);
 		n++;
 	}
 	return n;
@@ -240,6 +310,24 @@ static void usage(void)
 	       "1 at least one regression, 2 usage error, incomparable or malformed input.\n");
 }
 
+struct row {
+	struct smm_stats b, c;
+	double change;
+	enum smm_verdict v;
+	bool missing, fail;
+};
+
+/* "median ± half-range%", or "median (1 run)" without a range. */
+static void side(char *buf, size_t len, const struct smm_stats *st)
+{
+	if (st->n < SMM_MIN_RUNS)
+		snprintf(buf, len, "%.6g (%zu run%s)", st->median, st->n,
+			 st->n == 1 ? "" : "s");
+	else
+		snprintf(buf, len, "%.6g ± %.1f%%", st->median,
+			 st->half_range_pct);
+}
+
 static void xml_attr(FILE *f, const char *s)
 {
 	for (; *s; s++) {
@@ -263,6 +351,8 @@ int smm_compare_main(int argc, char **argv)
 	double threshold = 5.0;
 	bool allow = false, strict = false, simple = false;
 	int nsel = 0, nfiles = 0, n, result = CMP_OK, failures = 0;
+	int missing = 0, regressions = 0;
+	static struct row rows[MAX_METRICS];
 	FILE *jf = NULL;
 
 	for (int i = 1; i < argc; i++) {
@@ -278,8 +368,14 @@ int smm_compare_main(int argc, char **argv)
 				cmp_error(
 					"--metric='%s' is not a metric (see --help)",
 					argv[i + 1]);
-			if (nsel < MAX_SELECT)
-				select[nsel++] = argv[i + 1];
+			if (nsel == MAX_SELECT)
+				cmp_error("more than %d --metric options",
+					  MAX_SELECT);
+			for (int k = 0; k < nsel; k++)
+				if (!strcmp(select[k], argv[i + 1]))
+					cmp_error("--metric %s given twice",
+						  argv[i + 1]);
+			select[nsel++] = argv[i + 1];
 			i++;
 		} else if (!strcmp(a, "--allow-param-diff")) {
 			allow = true;
@@ -287,6 +383,7 @@ int smm_compare_main(int argc, char **argv)
 			strict = true;
 		} else if (!strcmp(a, "--junit") && i + 1 < argc) {
 			junit = argv[++i];
+			junit_path = junit;
 		} else if (!strcmp(a, "--format") && i + 1 < argc) {
 			i++;
 			if (strcmp(argv[i], "simple") != 0 &&
@@ -319,81 +416,78 @@ int smm_compare_main(int argc, char **argv)
 		n = metric_names(&base, names, 0);
 		n = metric_names(&cand, names, n);
 	}
+	/* Every value is read and checked before anything is printed. */
+	for (int i = 0; i < n; i++) {
+		const struct smm_metric_def *def = smm_metric_def_of(names[i]);
+		double vb[MAX_RUNS], vc[MAX_RUNS];
+		size_t nb = values(&base, names[i], vb);
+		size_t nc = values(&cand, names[i], vc);
+
+		rows[i].missing = !nb || !nc;
+		if (rows[i].missing) {
+			missing++;
+			continue;
+		}
+		smm_stats_of(vb, nb, &rows[i].b);
+		smm_stats_of(vc, nc, &rows[i].c);
+		rows[i].v =
+			smm_verdict(&rows[i].b, &rows[i].c, def->higher_better,
+				    threshold, &rows[i].change);
+		rows[i].fail = rows[i].v == SMM_V_REGRESSION ||
+			       (strict && (rows[i].v == SMM_V_NOISY ||
+					   rows[i].v == SMM_V_UNREPEATED));
+		regressions += rows[i].v == SMM_V_REGRESSION;
+		failures += rows[i].fail;
+	}
 	if (junit) {
 		jf = fopen(junit, "w");
 		if (!jf)
 			cmp_error("--junit %s: %s", junit, strerror(errno));
 		fprintf(jf,
 			"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-			"<testsuite name=\"stress-mm compare\" tests=\"%d\">\n",
-			n);
+			"<testsuite name=\"stress-mm compare\" tests=\"%d\" failures=\"%d\">\n",
+			n, failures + missing);
 	}
 	if (!simple) {
-		printf("# stress-mm compare: base %s (%s, %u runs) vs candidate %s (%s, %u runs), threshold %.1f%%\n",
-		       base.path, base.kernel, base.nruns, cand.path,
-		       cand.kernel, cand.nruns, threshold);
+		printf("# stress-mm compare: base %s (%s, %u run%s) vs candidate %s (%s, %u run%s), threshold %.1f%%\n",
+		       base.path, base.kernel, base.nruns,
+		       base.nruns == 1 ? "" : "s", cand.path, cand.kernel,
+		       cand.nruns, cand.nruns == 1 ? "" : "s", threshold);
 		printf("%-44s %22s %22s %9s  %s\n", "metric", "base",
 		       "candidate", "change", "verdict");
 	}
 	for (int i = 0; i < n; i++) {
-		const struct smm_metric_def *def = smm_metric_def_of(names[i]);
-		double vb[MAX_RUNS], vc[MAX_RUNS], change = 0;
-		size_t nb = values(&base, names[i], vb);
-		size_t nc = values(&cand, names[i], vc);
-		struct smm_stats sb, sc;
-		enum smm_verdict v;
-		const char *verdict;
-		char bt[32], ct[32];
-		bool fail;
+		const struct row *rw = &rows[i];
+		const char *verdict =
+			rw->missing ? "missing" : smm_verdict_names[rw->v];
+		char bt[40], ct[40], word[16];
 
-		if (!nb || !nc) {
-			verdict = "missing";
-			fail = nsel > 0;
-			if (fail)
-				result = CMP_ERROR;
+		if (rw->missing) {
 			printf(simple ? "%s - - - missing\n"
 				      : "%-44s %22s %22s %9s  missing on one side\n",
-			       names[i], nb ? "" : "-", nc ? "" : "-", "");
+			       names[i], "", "", "");
+		} else if (simple) {
+			snprintf(word, sizeof(word), "%s", verdict);
+			for (char *p = word; *p; p++)
+				if (*p == ' ')
+					*p = '-';
+			printf("%s %.10g %.10g %.2f %s\n", names[i],
+			       rw->b.median, rw->c.median, rw->change, word);
 		} else {
-			smm_stats_of(vb, nb, &sb);
-			smm_stats_of(vc, nc, &sc);
-			v = smm_verdict(&sb, &sc, def->higher_better, threshold,
-					&change);
-			verdict = smm_verdict_names[v];
-			fail = v == SMM_V_REGRESSION ||
-			       (strict &&
-				(v == SMM_V_NOISY || v == SMM_V_UNREPEATED));
-			if (fail && result == CMP_OK)
-				result = CMP_REGRESSION;
-			if (simple) {
-				char word[16];
-
-				snprintf(word, sizeof(word), "%s", verdict);
-				for (char *p = word; *p; p++)
-					if (*p == ' ')
-						*p = '-';
-				printf("%s %.6g %.6g %.2f %s\n", names[i],
-				       sb.median, sc.median, change, word);
-			} else {
-				snprintf(bt, sizeof(bt), "%.6g ± %.1f%%",
-					 sb.median, sb.half_range_pct);
-				snprintf(ct, sizeof(ct), "%.6g ± %.1f%%",
-					 sc.median, sc.half_range_pct);
-				printf("%-44s %22s %22s %+8.1f%%  %s\n",
-				       names[i], bt, ct, change, verdict);
-			}
+			side(bt, sizeof(bt), &rw->b);
+			side(ct, sizeof(ct), &rw->c);
+			printf("%-44s %22s %22s %+8.1f%%  %s\n", names[i], bt,
+			       ct, rw->change, verdict);
 		}
 		if (jf) {
 			fprintf(jf,
 				"  <testcase classname=\"stress-mm\" name=\"");
 			xml_attr(jf, names[i]);
 			fprintf(jf, "\">");
-			if (fail) {
-				failures++;
+			if (rw->fail || rw->missing)
 				fprintf(jf,
 					"<failure message=\"%s: %+.1f%%\"/>",
-					verdict, change);
-			}
+					verdict, rw->change);
 			fprintf(jf, "</testcase>\n");
 		}
 	}
@@ -402,11 +496,17 @@ int smm_compare_main(int argc, char **argv)
 		if (fclose(jf) != 0)
 			cmp_error("--junit %s: %s", junit, strerror(errno));
 	}
+	if (missing)
+		result = CMP_ERROR;
+	else if (failures)
+		result = CMP_REGRESSION;
 	if (!simple)
-		printf("# %s\n", result == CMP_OK	    ? "no regression"
-				 : result == CMP_REGRESSION ? "regression"
-							    : "incomparable");
-	(void)failures;
+		printf("# %s\n",
+		       missing ? "incomparable: a figure is missing on one side"
+		       : regressions ? "regression"
+		       : failures
+			       ? "failed under --strict (noisy or unrepeated)"
+			       : "no regression");
 	yaml_document_delete(&base.doc);
 	yaml_document_delete(&cand.doc);
 	return result;

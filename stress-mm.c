@@ -1162,11 +1162,12 @@ static void copy_other_sections(yaml_document_t *out, int root,
 /* stress-mm.runs (every run's figures) and stress-mm.summary (per figure:
  * median, min, max, relative half-range), what stress-mm compare reads. */
 static void write_runs(yaml_document_t *out, int sm, const struct one_run *runs,
-		       unsigned int nruns)
+		       unsigned int nruns, unsigned int requested)
 {
 	int seq = smm_yaml_seq(out, sm, "runs"), sum;
 
 	smm_yaml_u64(out, sm, "repeat", nruns);
+	smm_yaml_u64(out, sm, "repeat-requested", requested);
 	for (unsigned int i = 0; i < nruns; i++) {
 		int m = yaml_document_add_mapping(out, NULL,
 						  YAML_BLOCK_MAPPING_STYLE);
@@ -1388,7 +1389,7 @@ static int write_report(const struct run *r, const struct one_run *runs,
 			smm_yaml_u64(&out, m, "pages-max", t->max_pages);
 		}
 	}
-	write_runs(&out, sm, runs, nruns);
+	write_runs(&out, sm, runs, nruns, r->repeat);
 	return smm_yaml_write(&out, r->yaml);
 }
 
@@ -1464,6 +1465,8 @@ static void run_metrics(const struct run *r, struct one_run *o)
 	uint64_t pa0, zl0, ef0, pgalloc;
 
 	for (int s = 0; s < NR_STRESSORS; s++) {
+		double wall;
+
 		if (r->workers[s] < 0 || o->ch[s].skipped)
 			continue;
 		add_metric(o, stressors[s].name,
@@ -1474,15 +1477,20 @@ static void run_metrics(const struct run *r, struct one_run *o)
 			   "bogo-ops-per-second-usr-sys-time",
 			   yaml_metric_sum(o->ch[s].yaml,
 					   "bogo-ops-per-second-usr-sys-time"));
-		if (res->stats_files[s] && res->stats_pages[s])
+		/* Rates over stress-ng's own wall-clock time, as its
+		 * bogo-ops/s; always written, zero included, so that a
+		 * candidate that stops faulting cannot pass a gate. */
+		wall = yaml_metric_sum(o->ch[s].yaml, "wall-clock-time");
+		if (wall <= 0)
+			wall = res->seconds;
+		if (s == 1)
 			add_metric(o, stressors[s].name,
 				   "pages-faulted-per-second",
-				   per(res->stats_pages[s], 1, 1) /
-					   res->seconds);
-		if (res->stats_files[s] && res->stats_allocs[s])
-			add_metric(
-				o, stressors[s].name, "allocations-per-second",
-				per(res->stats_allocs[s], 1, 1) / res->seconds);
+				   (double)res->stats_pages[s] / wall);
+		else
+			add_metric(o, stressors[s].name,
+				   "allocations-per-second",
+				   (double)res->stats_allocs[s] / wall);
 	}
 	if (!res->counters_on)
 		return;

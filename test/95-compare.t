@@ -9,7 +9,7 @@
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 24
+plan 26
 
 KEY=shm-pcp.bogo-ops-per-second-real-time
 cd "$TMPD" || exit 1
@@ -63,7 +63,7 @@ cmp_run 0 "beyond the threshold with overlapping ranges is noisy" base.yaml over
 [ "$(verdict)" = noisy ]
 ok $? "  verdict noisy"
 cmp_run 1 "--strict makes noisy fail" --strict base.yaml overlap.yaml
-cmp_run 0 "a metric missing on one side is listed, not fatal" base.yaml missing.yaml
+cmp_run 2 "a figure missing on one side is incomparable" base.yaml missing.yaml
 grep -q "^$KEY .*missing" out
 ok $? "  listed as missing"
 cmp_run 2 "a --metric missing on one side is incomparable" --metric "$KEY" base.yaml missing.yaml
@@ -74,6 +74,11 @@ cmp_run 0 "--allow-param-diff compares two configurations" --allow-param-diff ba
 cmp_run 2 "malformed YAML" base.yaml malformed.yaml
 cmp_run 2 "an empty file" base.yaml empty.yaml
 cmp_run 2 "a file written by stress-ng itself" ng.yaml base.yaml
+awk '/^  - exit-status: 0/ && !done { sub(/0$/, "2"); done = 1 } { print }' base.yaml > failed.yaml
+cmp_run 2 "a set with a failed run is not comparable" base.yaml failed.yaml
+"$SMM" compare --junit stale.xml base.yaml param.yaml > /dev/null 2>&1
+grep -q '<failure message="the parameters differ' stale.xml
+ok $? "--junit is written, failing, when the comparison cannot be made"
 
 "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 \
 	--counters none --vmallocinfo-interval 0 --yaml single.yaml > /dev/null 2>&1
