@@ -10,6 +10,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -33,14 +36,120 @@ static const char *const stack_callers[] = {
 	NULL,
 };
 
+/*
+ * Threads. On x86_64 they are raw clone(2) threads (CLONE_VM | CLONE_THREAD
+ * ...) on preallocated user stacks, with no TLS of their own: they only
+ * wait on the futex gate through an inline system call (no errno, so no
+ * TLS access), and are joined through CLONE_CHILD_CLEARTID. The kernel does
+ * the same work for them as for a pthread (copy_process(), a THREAD_SIZE
+ * vmalloc stack, exit), less glibc's per-thread set-up (TLS copy,
+ * set_robust_list, rseq), which kept the user-space share of the CPU this
+ * path causes above 5%. All signals are blocked in them (inherited from the
+ * creating thread), so stress-ng's SIGALRM lands on the worker's own thread.
+ * Elsewhere: POSIX threads.
+ */
+#if defined(__x86_64__)
+#define RAW_THREADS 1
+#define RAW_STACK_BYTES (16UL << 10)
+#endif
+
 struct stack_state {
 	const char *stressor;
 	uint64_t batch; /* live threads per bogo-op, after clamping */
+	uint64_t cap; /* threads the arrays hold */
+	int gate; /* futex word: 0 parked, 1 released */
+#if defined(RAW_THREADS)
+	char *stacks; /* cap x RAW_STACK_BYTES */
+	pid_t *ctid; /* tid while alive, 0 once exited (CLEARTID) */
+#else
 	pthread_attr_t attr;
 	pthread_t *tids;
-	int gate; /* futex word: 0 parked, 1 released */
+#endif
 };
 
+#if defined(RAW_THREADS)
+static long raw_futex(int *uaddr, long op, long val)
+{
+	long ret;
+	register long r10 __asm__("r10") = 0;
+
+	__asm__ __volatile__("syscall"
+			     : "=a"(ret)
+			     : "0"((long)SYS_futex), "D"(uaddr), "S"(op),
+			       "d"(val), "r"(r10)
+			     : "rcx", "r11", "memory");
+	return ret;
+}
+
+static int parked(void *arg)
+{
+	int *gate = arg;
+
+	while (!__atomic_load_n(gate, __ATOMIC_ACQUIRE))
+		raw_futex(gate, FUTEX_WAIT_PRIVATE, 0);
+	return 0; /* glibc's clone() then calls SYS_exit directly */
+}
+
+static int stack_alloc(struct stack_state *st, uint64_t cap)
+{
+	st->cap = cap;
+	st->ctid = calloc(cap, sizeof(*st->ctid));
+	st->stacks = mmap(
+		NULL, cap * RAW_STACK_BYTES, PROT_READ | PROT_WRITE,
+		MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_STACK, -1, 0);
+	if (st->stacks == MAP_FAILED)
+		st->stacks = NULL;
+	return st->ctid && st->stacks ? 0 : -ENOMEM;
+}
+
+static void stack_free(struct stack_state *st)
+{
+	if (st->stacks)
+		munmap(st->stacks, st->cap * RAW_STACK_BYTES);
+	free(st->ctid);
+}
+
+/* Create up to @n parked threads; returns how many exist, *err = the
+ * errno that stopped it early (0 if none). */
+static uint64_t create_parked(struct stack_state *st, uint64_t n, int *err)
+{
+	const int flags = CLONE_VM | CLONE_FS | CLONE_FILES | CLONE_SIGHAND |
+			  CLONE_THREAD | CLONE_SYSVSEM | CLONE_PARENT_SETTID |
+			  CLONE_CHILD_CLEARTID;
+	sigset_t all, old;
+	uint64_t i;
+
+	*err = 0;
+	__atomic_store_n(&st->gate, 0, __ATOMIC_RELEASE);
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	for (i = 0; i < n; i++) {
+		char *top = st->stacks + (i + 1) * RAW_STACK_BYTES;
+
+		if (clone(parked, top, flags, &st->gate, &st->ctid[i], NULL,
+			  &st->ctid[i]) < 0) {
+			*err = errno;
+			break;
+		}
+	}
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return i;
+}
+
+static void release_parked(struct stack_state *st, uint64_t n)
+{
+	__atomic_store_n(&st->gate, 1, __ATOMIC_RELEASE);
+	syscall(SYS_futex, &st->gate, FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL,
+		0);
+	for (uint64_t i = 0; i < n; i++) {
+		pid_t t;
+
+		while ((t = __atomic_load_n(&st->ctid[i], __ATOMIC_ACQUIRE)))
+			syscall(SYS_futex, &st->ctid[i], FUTEX_WAIT, t, NULL,
+				NULL, 0);
+	}
+}
+#else
 static void *parked(void *arg)
 {
 	int *gate = arg;
@@ -50,8 +159,24 @@ static void *parked(void *arg)
 	return NULL;
 }
 
-/* Create up to @n parked threads; returns how many exist, *err = the
- * pthread_create() error that stopped it early (0 if none). */
+static int stack_alloc(struct stack_state *st, uint64_t cap)
+{
+	st->cap = cap;
+	st->tids = calloc(cap, sizeof(*st->tids));
+	if (!st->tids || pthread_attr_init(&st->attr) != 0)
+		return -ENOMEM;
+	/* Small user stacks: only the kernel stack is under test. */
+	pthread_attr_setstacksize(&st->attr, PTHREAD_STACK_MIN);
+	return 0;
+}
+
+static void stack_free(struct stack_state *st)
+{
+	if (st->tids)
+		pthread_attr_destroy(&st->attr);
+	free(st->tids);
+}
+
 static uint64_t create_parked(struct stack_state *st, uint64_t n, int *err)
 {
 	uint64_t i;
@@ -75,6 +200,7 @@ static void release_parked(struct stack_state *st, uint64_t n)
 	for (uint64_t i = 0; i < n; i++)
 		pthread_join(st->tids[i], NULL);
 }
+#endif
 
 static void stack_teardown(void *state)
 {
@@ -82,8 +208,7 @@ static void stack_teardown(void *state)
 
 	if (!st)
 		return;
-	pthread_attr_destroy(&st->attr);
-	free(st->tids);
+	stack_free(st);
 	free(st);
 }
 
@@ -225,15 +350,11 @@ static int stack_setup(void **state, const struct smm_vmpath_cfg *cfg,
 		probe_tids = st->batch;
 	else
 		probe_tids = probe;
-	st->tids = calloc(probe_tids, sizeof(*st->tids));
-	if (!st->tids || pthread_attr_init(&st->attr) != 0) {
-		free(st->tids);
-		free(st);
+	if (stack_alloc(st, probe_tids) != 0) {
+		stack_teardown(st);
 		snprintf(why, len, "stack: out of memory");
 		return -ENOMEM;
 	}
-	/* Small user stacks: only the kernel stack is under test. */
-	pthread_attr_setstacksize(&st->attr, PTHREAD_STACK_MIN);
 	rc = stack_probe(st, probe, cfg, why, len);
 	if (rc) {
 		stack_teardown(st);
