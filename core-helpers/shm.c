@@ -163,9 +163,30 @@ long smm_shm_cycle(enum smm_shm_method method, uint64_t bytes, uint64_t seq,
 	return cycle_fd(fd, bytes, what, len);
 }
 
+/* Dead: gone (ESRCH), or a zombie not yet reaped (killed workers are
+ * adopted by init, which may reap them late). */
 static int pid_dead(long pid)
 {
-	return pid > 0 && kill((pid_t)pid, 0) < 0 && errno == ESRCH;
+	char path[64], buf[256], *rp;
+	ssize_t n;
+	int fd;
+
+	if (pid <= 0)
+		return 0;
+	if (kill((pid_t)pid, 0) < 0)
+		return errno == ESRCH;
+	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT;
+	n = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	/* "pid (comm) S ...": the state follows the last ')' */
+	rp = strrchr(buf, ')');
+	return rp && rp[1] == ' ' && (rp[2] == 'Z' || rp[2] == 'X');
 }
 
 /* Walk our POSIX names; remove those of dead pids when @remove. */

@@ -42,7 +42,7 @@ long smm_shm_cycle(enum smm_shm_method method, uint64_t bytes, uint64_t seq,
 /*
  * smm_shm_sweep() - remove POSIX names under @shm_dir (NULL: /dev/shm) with
  * our prefix and SysV segments with our key base whose creating pid is
- * dead (kill(pid, 0) == ESRCH). @posix, @sysv: how many were removed
+ * dead (kill(pid, 0) == ESRCH, or a zombie). @posix, @sysv: how many were removed
  * (either may be NULL). Return: 0, or -errno of reading the directory.
  */
 int smm_shm_sweep(const char *shm_dir, unsigned int *posix, unsigned int *sysv);
