@@ -42,8 +42,9 @@ new_none=$(sed -n 's/^new: //p' "$TMPD/none.watch")
 new_spin=$(sed -n 's/^new: //p' "$TMPD/spin.watch")
 [ "${new_stack:-0}" -ge 64 ]
 ok $? "churn stack: thread-stack areas appear in vmallocinfo ($new_stack new)"
-# Other processes of the machine may start a few threads meanwhile.
-[ "${new_none:-0}" -le 8 ] && [ "${new_spin:-0}" -le 8 ]
+# stress-ng's own processes and other tasks of the machine start a few
+# tasks meanwhile; stack churn makes thousands.
+[ "${new_none:-0}" -le 16 ] && [ "${new_spin:-0}" -le 16 ]
 ok $? "churn none and spin: no churn areas (none $new_none, spin $new_spin new stack areas)"
 
 for m in posix memfd sysv; do
