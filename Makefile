@@ -36,7 +36,7 @@ TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
 
 BENCH_BINS := $(BUILD)/bench/shm-loop
 
-.PHONY: all deps check run lint clean bench
+.PHONY: all deps check run lint clean bench lab
 all: $(BUILD)/stress-mm.so $(BUILD)/stress-mm $(BUILD)/stress-mm.1 \
 	$(BUILD)/stress-mm.bash-completion $(UNIT_BINS) $(HELPER_BINS) \
 	$(BENCH_BINS)
@@ -91,6 +91,13 @@ deps:
 check: deps
 	@$(MAKE) --no-print-directory all
 	prove --exec '' $(TESTS)
+
+# Other kernels under QEMU (lab/lab.sh): KERNELS, STRESS_MM_ARGS,
+# GUEST_CPUS, GUEST_MEM.
+lab: deps
+	@$(MAKE) --no-print-directory all
+	@scripts/deps lab
+	@lab/lab.sh
 
 run: deps
 	@$(MAKE) --no-print-directory all

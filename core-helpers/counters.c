@@ -34,6 +34,7 @@ const struct smm_counter_spec smm_counter_specs[] = {
 	{ "pcpu_drain_order3", "kmem", "mm_page_pcpu_drain", "order == 3" },
 	{ "pcpu_drain_order9", "kmem", "mm_page_pcpu_drain", "order == 9" },
 	{ "page_alloc_order2", "kmem", "mm_page_alloc", "order == 2" },
+	{ "zone_locked_order2", "kmem", "mm_page_alloc_zone_locked", "order == 2" },
 	{ "page_free_order2", "kmem", "mm_page_free", "order == 2" },
 	{ "tlb_flush", "tlb", "tlb_flush", NULL },
 };
