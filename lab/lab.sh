@@ -19,7 +19,9 @@
 #     RLIMIT_NOFILE, fingerprints the kernel under thread-stack churn, runs
 #     stress-mm with STRESS_MM_ARGS, and sends the YAML back on the serial
 #     console between markers;
-#  4. writes build/lab/<kernel>/{run.yaml,fingerprint,console.log}.
+#  4. writes build/lab/<kernel>/{run-<churn>.yaml,fingerprint,console.log}:
+#     one stress-mm run per LAB_CHURNS setting (default none spin stack),
+#     run.yaml pointing at the last; LAB_ACCEL=tcg forces TCG.
 # A guest that panics, hangs (GUEST_TIMEOUT seconds) or prints
 # BUG/WARNING/Oops is killed and reported with its last console lines; the
 # lab goes on with the other kernel and exits non-zero at the end. With two
@@ -32,7 +34,9 @@ LAB=$BUILD/lab
 FLAVOUR=${FLAVOUR:-cloud-amd64}
 GUEST_CPUS=${GUEST_CPUS:-2}
 GUEST_MEM=${GUEST_MEM:-2G}
-STRESS_MM_ARGS=${STRESS_MM_ARGS:---shm-pcp 1 --shm-pcp-churn stack -t 30s --repeat 3}
+STRESS_MM_ARGS=${STRESS_MM_ARGS:---vmalloc-order 1 --shm-pcp 1 -t 30s --repeat 3}
+# One stress-mm run per churn setting, each with STRESS_MM_ARGS.
+LAB_CHURNS=${LAB_CHURNS:-none spin stack}
 GUEST_TIMEOUT=${GUEST_TIMEOUT:-900}
 START=$(date +%s)
 
@@ -74,11 +78,16 @@ default_kernels() {
 	echo "$k612 $ksid"
 }
 
+# The image: /boot/vmlinuz-* (trixie) or /usr/lib/modules/*/vmlinuz (sid).
+find_vmlinuz() {
+	ls "$1"/boot/vmlinuz-* "$1"/usr/lib/modules/*/vmlinuz 2>/dev/null | head -1
+}
+
 # fetch KVER: prints the path of its vmlinuz
 fetch_kernel() {
 	local k=$1 dir=$LAB/$1 pkg deb
 	mkdir -p "$dir/pkg"
-	if ! ls "$dir"/pkg/boot/vmlinuz-* > /dev/null 2>&1; then
+	if [ -z "$(find_vmlinuz "$dir/pkg")" ]; then
 		for pkg in "linux-binary-$k-$FLAVOUR" "linux-image-$k-$FLAVOUR"; do
 			apt-cache show "$pkg" > /dev/null 2>&1 || continue
 			say "$k: downloading $pkg"
@@ -87,7 +96,7 @@ fetch_kernel() {
 			[ -n "$deb" ] && dpkg-deb -x "$deb" "$dir/pkg" && break
 		done
 	fi
-	ls "$dir"/pkg/boot/vmlinuz-* 2>/dev/null | head -1
+	find_vmlinuz "$dir/pkg"
 }
 
 # --- initramfs -----------------------------------------------------------
@@ -121,7 +130,8 @@ build_initramfs() {
 	cp "$BUILD/stress-mm" "$BUILD/stress-mm.so" "$root/smm/build/"
 	ln -sf /usr/bin/stress-ng "$root/bin/stress-ng"
 	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
-	sed "s|@STRESS_MM_ARGS@|$STRESS_MM_ARGS|" lab/guest-init > "$root/init"
+	sed -e "s|@STRESS_MM_ARGS@|$STRESS_MM_ARGS|" \
+		-e "s|@LAB_CHURNS@|$LAB_CHURNS|" lab/guest-init > "$root/init"
 	chmod +x "$root/init"
 	(cd "$root" && find . | cpio -o -H newc 2> /dev/null | gzip -1) > "$out"
 	echo "$out"
@@ -174,7 +184,7 @@ KERNELS=${KERNELS:-$(default_kernels)}
 say "kernels: $KERNELS"
 INITRD=$(build_initramfs)
 failed=0
-done_yaml=()
+done_dirs=()
 for k in $KERNELS; do
 	dir=$LAB/$k
 	mkdir -p "$dir"
@@ -186,7 +196,11 @@ for k in $KERNELS; do
 	fi
 	boot "$k" "$vmlinuz" "$INITRD"
 	extract "$dir/console.log" SMM-FINGERPRINT-BEGIN SMM-FINGERPRINT-END > "$dir/fingerprint"
-	extract "$dir/console.log" SMM-YAML-BEGIN SMM-YAML-END > "$dir/run.yaml"
+	for c in $LAB_CHURNS; do
+		extract "$dir/console.log" "SMM-YAML-BEGIN $c" SMM-YAML-END > "$dir/run-$c.yaml"
+	done
+	last=${LAB_CHURNS##* }
+	ln -sf "run-$last.yaml" "$dir/run.yaml"
 	if grep -aqE "Kernel panic|BUG:|WARNING:|Oops" "$dir/console.log" ||
 		! grep -aq "^SMM-DONE" "$dir/console.log" || [ ! -s "$dir/run.yaml" ]; then
 		say "$k: FAILED (panic, BUG/WARNING/Oops, timeout or no report); last console lines:"
@@ -195,11 +209,14 @@ for k in $KERNELS; do
 		continue
 	fi
 	say "$k: fingerprint: $(grep '^label:' "$dir/fingerprint" | cut -d' ' -f2-)"
-	done_yaml+=("$dir/run.yaml")
+	done_dirs+=("$dir")
 done
-if [ ${#done_yaml[@]} -eq 2 ]; then
-	say "comparing ${done_yaml[0]} (base) with ${done_yaml[1]}"
-	"$BUILD/stress-mm" compare --allow-param-diff "${done_yaml[0]}" "${done_yaml[1]}"
-	[ $? -le 1 ] || failed=1
+if [ ${#done_dirs[@]} -eq 2 ]; then
+	for c in $LAB_CHURNS; do
+		say "churn $c: ${done_dirs[0]##*/} (base) against ${done_dirs[1]##*/}"
+		"$BUILD/stress-mm" compare "${done_dirs[0]}/run-$c.yaml" \
+			"${done_dirs[1]}/run-$c.yaml"
+		[ $? -le 1 ] || failed=1
+	done
 fi
 exit $failed
