@@ -96,7 +96,6 @@ check: deps
 # GUEST_CPUS, GUEST_MEM.
 lab: deps
 	@$(MAKE) --no-print-directory all
-	@scripts/deps lab
 	@lab/lab.sh
 
 run: deps

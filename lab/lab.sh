@@ -21,7 +21,9 @@
 #     console between markers;
 #  4. writes build/lab/<kernel>/{run-<churn>.yaml,fingerprint,console.log}:
 #     one stress-mm run per LAB_CHURNS setting (default none spin stack),
-#     run.yaml pointing at the last; LAB_ACCEL=tcg forces TCG.
+#     run.yaml pointing at the last; LAB_ACCEL=tcg forces TCG; LAB_PROVE=1
+#     first proves the io-uring buffers and fdtable paths with the raised
+#     limits (prove-<path>.log).
 # A guest that panics, hangs (GUEST_TIMEOUT seconds) or prints
 # BUG/WARNING/Oops is killed and reported with its last console lines; the
 # lab goes on with the other kernel and exits non-zero at the end. With two
@@ -73,7 +75,7 @@ default_kernels() {
 	local k612 ksid
 	k612=$(apt-cache search --names-only "^linux-image-6\.12\..*-$FLAVOUR\$" |
 		sed -n "s/^linux-image-\(6\.12\.[^ ]*\)-$FLAVOUR .*/\1/p" | sort -V | tail -1)
-	ksid=$(apt-cache search --names-only "^linux-binary-.*-$FLAVOUR\$" |
+	ksid=$(apt-cache search --names-only "^linux-binary-[0-9].*-$FLAVOUR\$" |
 		sed -n "s/^linux-binary-\([^ ]*\)-$FLAVOUR .*/\1/p" | sort -V | tail -1)
 	echo "$k612 $ksid"
 }
@@ -131,7 +133,8 @@ build_initramfs() {
 	ln -sf /usr/bin/stress-ng "$root/bin/stress-ng"
 	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 	sed -e "s|@STRESS_MM_ARGS@|$STRESS_MM_ARGS|" \
-		-e "s|@LAB_CHURNS@|$LAB_CHURNS|" lab/guest-init > "$root/init"
+		-e "s|@LAB_CHURNS@|$LAB_CHURNS|" \
+		-e "s|@LAB_PROVE@|${LAB_PROVE:-0}|" lab/guest-init > "$root/init"
 	chmod +x "$root/init"
 	(cd "$root" && find . | cpio -o -H newc 2> /dev/null | gzip -1) > "$out"
 	echo "$out"
@@ -154,11 +157,11 @@ qemu_run() { # KVER VMLINUZ INITRAMFS ACCEL-ARGS NAME
 	local k=$1 dir=$LAB/$1 last="" cur qpid
 	say "$k: booting ($5, $GUEST_CPUS CPUs, $GUEST_MEM)"
 	# shellcheck disable=SC2086
-	timeout --signal=KILL "$GUEST_TIMEOUT" qemu-system-x86_64 $4 \
+	(timeout --signal=KILL "$GUEST_TIMEOUT" qemu-system-x86_64 $4 \
 		-smp "$GUEST_CPUS" -m "$GUEST_MEM" -nographic -no-reboot \
 		-kernel "$2" -initrd "$3" -nic none \
 		-append "console=ttyS0 panic=-1 oops=panic quiet" \
-		< /dev/null > "$dir/console.log" 2>&1 &
+		< /dev/null > "$dir/console.log" 2>&1) 2> /dev/null &
 	qpid=$!
 	while kill -0 $qpid 2> /dev/null; do
 		sleep 2
@@ -198,6 +201,10 @@ for k in $KERNELS; do
 	extract "$dir/console.log" SMM-FINGERPRINT-BEGIN SMM-FINGERPRINT-END > "$dir/fingerprint"
 	for c in $LAB_CHURNS; do
 		extract "$dir/console.log" "SMM-YAML-BEGIN $c" SMM-YAML-END > "$dir/run-$c.yaml"
+	done
+	for p in io-uring fdtable; do
+		extract "$dir/console.log" "SMM-PROOF-BEGIN $p" SMM-PROOF-END > "$dir/prove-$p.log"
+		[ -s "$dir/prove-$p.log" ] || rm -f "$dir/prove-$p.log"
 	done
 	last=${LAB_CHURNS##* }
 	ln -sf "run-$last.yaml" "$dir/run.yaml"

@@ -1,0 +1,43 @@
+#!/bin/bash
+# The lab's smoke test: boot one Debian kernel (the newest 6.12 of trixie)
+# under QEMU, prove the io-uring buffers and fdtable paths there with the
+# raised limits, run both stressors for a few seconds, and check that the
+# fingerprint and the YAML came back whole. Skips when qemu cannot run or
+# the archive cannot be reached.
+. "$(dirname "$0")/lib.sh"
+need_stress_ng
+command -v qemu-system-x86_64 > /dev/null || skip_all "qemu-system-x86_64 missing (make deps)"
+[ -x /bin/busybox ] || skip_all "busybox-static missing (make deps)"
+[ "$(id -u)" = 0 ] || skip_all "apt-get download needs root here"
+plan 8
+
+BUILD=$BUILD LAB_CHURNS=stack LAB_PROVE=1 GUEST_MEM=3G GUEST_TIMEOUT=400 \
+	KERNELS=${LAB_SMOKE_KERNEL:-} STRESS_MM_ARGS="--vmalloc-order 1 --vmalloc-order-method stack --shm-pcp 1 --shm-pcp-bytes 1M -t 3" \
+	"$TOP/lab/lab.sh" > "$TMPD/lab.log" 2>&1
+rc=$?
+if grep -q "apt-get update failed\|no kernel packages found" "$TMPD/lab.log"; then
+	for i in $(seq 8); do skip "lab smoke $i" "the Debian archive cannot be reached: $(tail -1 "$TMPD/lab.log")"; done
+	done_testing
+fi
+diag "$(cat "$TMPD/lab.log")"
+ok $rc "make lab (one kernel) exits 0"
+k=$(sed -n 's/^lab: \[[0-9]*s\] kernels: //p' "$TMPD/lab.log" | awk '{ print $1 }')
+dir=$BUILD/lab/$k
+grep -q "^label: stacks allocated as order-[02] \(pages\|blocks\), freed as order-[02] \(pages\|blocks\)$" "$dir/fingerprint"
+ok $? "the fingerprint came back with its label ($(grep '^label:' "$dir/fingerprint"))"
+[ "$(sed -n 's/^stacks: //p' "$dir/fingerprint")" -gt 1000 ] 2>/dev/null
+ok $? "the fingerprint counted thread stacks"
+[ "$(yaml_bogo_ops "$dir/run-stack.yaml" 1)" -gt 0 ] 2>/dev/null &&
+	[ "$(yaml_bogo_ops "$dir/run-stack.yaml" 2)" -gt 0 ] 2>/dev/null
+ok $? "the YAML came back with bogo-ops of both stressors"
+grep -q "^  kernel-release: $k" "$dir/run-stack.yaml" && grep -q "^  counters:" "$dir/run-stack.yaml"
+ok $? "the YAML is the guest's stress-mm report (kernel $k, counters)"
+grep -q "io-uring buffers: page tables of a .* registered buffer are vmalloc areas" "$dir/prove-io-uring.log" 2>/dev/null
+ok $? "io-uring buffers proven in the guest with RLIMIT_MEMLOCK raised"
+diag "$(cat "$dir/prove-io-uring.log" 2>/dev/null)"
+grep -q "fdtable: fd tables up to fd [0-9]* .* are vmalloc areas" "$dir/prove-fdtable.log" 2>/dev/null
+ok $? "fdtable proven in the guest with RLIMIT_NOFILE raised"
+diag "$(cat "$dir/prove-fdtable.log" 2>/dev/null)"
+! grep -aqE "Kernel panic|BUG:|WARNING:|Oops" "$dir/console.log"
+ok $? "no panic, BUG, WARNING or Oops on the guest console"
+done_testing
