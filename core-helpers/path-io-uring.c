@@ -41,6 +41,7 @@ static const char *const iou_callers[] = {
 #define PBUF_MIN_ENTRIES 512 /* 256 entries fit one page: not vmapped */
 #define PBUF_MAX_ENTRIES 32768
 #define BVEC_BYTES 16
+#define MAX_BUFFER_BYTES (1ULL << 30)
 #define KMALLOC_MAX_BYTES (4ULL << 20) /* MAX_PAGE_ORDER 10, 4 KiB pages */
 /* ENOMEM from the shared RLIMIT_MEMLOCK: retry for up to 50 ms. */
 #define ENOMEM_RETRIES 50
@@ -208,8 +209,13 @@ static int buffers_setup(struct iou_state *st, const struct smm_vmpath_cfg *cfg,
 	struct smm_vmproof p;
 	int rc;
 
-	/* A table of cfg->bytes describes cfg->bytes / 16 pages. */
+	/* A table of cfg->bytes describes cfg->bytes / 16 pages; io_uring
+	 * takes at most 1 GiB per buffer (io_uring/rsrc.c
+	 * io_buffer_validate(): EFAULT above SZ_1G), whose table is just
+	 * above KMALLOC_MAX_SIZE. */
 	st->buf_bytes = cfg->bytes / BVEC_BYTES * page;
+	if (st->buf_bytes > MAX_BUFFER_BYTES)
+		st->buf_bytes = MAX_BUFFER_BYTES;
 	if (st->buf_bytes > lock / 2)
 		st->buf_bytes = lock / 2 / page * page;
 	smm_format_size(lock, have, sizeof(have));

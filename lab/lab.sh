@@ -146,9 +146,10 @@ boot() { # KVER VMLINUZ INITRAMFS: console in build/lab/KVER/console.log
 	if [ -w /dev/kvm ] && [ "${LAB_ACCEL:-}" != tcg ]; then
 		qemu_run "$k" "$2" "$3" "-enable-kvm -cpu host" KVM
 		# /dev/kvm can be there and still unusable (nested guests
-		# that refuse MSRs): then software emulation.
-		grep -aq "^SMM-PROGRESS" "$dir/console.log" && return
-		say "$k: KVM unusable here ($(grep -a -m1 -i 'error\|fail' "$dir/console.log" | tr -d '\r')); falling back to TCG"
+		# that refuse MSRs, or panic): then software emulation.
+		grep -aq "SMM-DONE" "$dir/console.log" &&
+			! grep -aq "Kernel panic" "$dir/console.log" && return
+		say "$k: KVM unusable here ($(grep -a -m1 -i 'error\|fail\|panic' "$dir/console.log" | tr -d '\r')); falling back to TCG"
 	fi
 	qemu_run "$k" "$2" "$3" "-cpu max" TCG
 }
@@ -165,15 +166,17 @@ qemu_run() { # KVER VMLINUZ INITRAMFS ACCEL-ARGS NAME
 	qpid=$!
 	while kill -0 $qpid 2> /dev/null; do
 		sleep 2
-		cur=$(grep -a "^SMM-PROGRESS" "$dir/console.log" | tail -1 | tr -d '\r')
-		[ -n "$cur" ] && [ "$cur" != "$last" ] && say "$k: ${cur#SMM-PROGRESS }"
+		cur=$(grep -a "SMM-PROGRESS" "$dir/console.log" | tail -1 |
+			tr -d '\r' | sed 's/.*SMM-PROGRESS //')
+		[ -n "$cur" ] && [ "$cur" != "$last" ] && say "$k: $cur"
 		last=$cur
 	done
 	wait $qpid 2> /dev/null
 }
 
 extract() { # FILE BEGIN END
-	awk -v b="$2" -v e="$3" '$0 ~ "^" e { p = 0 } p { print } $0 ~ "^" b { p = 1 }' "$1" | tr -d '\r'
+	tr -d '\r' < "$1" | awk -v b="$2" -v e="$3" '
+		index($0, e) { p = 0 } p { print } index($0, b) { p = 1 }'
 }
 
 # --- main ----------------------------------------------------------------
