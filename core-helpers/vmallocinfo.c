@@ -150,3 +150,24 @@ size_t smm_vmallocinfo_new(const struct smm_vmarea *before, size_t nb,
 	free(used);
 	return keep;
 }
+
+size_t smm_vmarea_mode(const struct smm_vmarea *v, size_t n, size_t max_scan,
+		       size_t *count)
+{
+	size_t best = 0;
+
+	*count = 0;
+	for (size_t i = 0; i < n && i < max_scan; i++) {
+		size_t c = 0;
+
+		for (size_t j = 0; j < n; j++)
+			c += v[j].size == v[i].size;
+		if (c > *count) {
+			*count = c;
+			best = i;
+		}
+		if (*count > n / 2) /* no other size can have more */
+			break;
+	}
+	return best;
+}

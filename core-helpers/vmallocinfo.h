@@ -74,4 +74,13 @@ int smm_vmallocinfo_read(const char *path, const char *const *callers,
 size_t smm_vmallocinfo_new(const struct smm_vmarea *before, size_t nb,
 			   struct smm_vmarea *after, size_t na);
 
+/*
+ * smm_vmarea_mode() - index of the first area of the most common size among
+ * @n areas, looking at the first @max_scan areas as candidates (quadratic:
+ * callers bound it on long lists); *count is how many areas have that size.
+ * Returns 0 with *count 0 when @n is 0.
+ */
+size_t smm_vmarea_mode(const struct smm_vmarea *v, size_t n, size_t max_scan,
+		       size_t *count);
+
 #endif /* SMM_VMALLOCINFO_H */

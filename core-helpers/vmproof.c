@@ -31,21 +31,14 @@ void smm_vmproof_end(struct smm_vmproof *p, const char *const *callers,
 	if (!r->err) {
 		r->fresh = smm_vmallocinfo_new(p->before, p->nb, after, na);
 		/* The most common size among the new areas. */
-		for (size_t i = 0; i < r->fresh; i++) {
-			size_t c = 0;
+		size_t m =
+			smm_vmarea_mode(after, r->fresh, r->fresh, &r->count);
 
-			for (size_t j = 0; j < r->fresh; j++)
-				c += after[j].size == after[i].size;
-			if (c > r->count) {
-				r->count = c;
-				r->size = after[i].size;
-				r->pages = after[i].pages;
-				r->flags = after[i].flags;
-				memcpy(r->caller, after[i].caller,
-				       sizeof(r->caller));
-			}
-			if (r->count > r->fresh / 2)
-				break;
+		if (r->count) {
+			r->size = after[m].size;
+			r->pages = after[m].pages;
+			r->flags = after[m].flags;
+			memcpy(r->caller, after[m].caller, sizeof(r->caller));
 		}
 	}
 	free(after);

@@ -102,6 +102,22 @@ static void test_new(void)
 	       "caller matching");
 }
 
+static void test_mode(void)
+{
+	struct smm_vmarea v[4] = {
+		{ .size = 8192 },
+		{ .size = 20480 },
+		{ .size = 20480 },
+		{ .size = 4096 },
+	};
+	size_t count = 9, m = smm_vmarea_mode(v, 4, 4, &count);
+
+	tap_ok(m == 1 && count == 2,
+	       "mode: the first area of the most common size");
+	smm_vmarea_mode(v, 0, 4, &count);
+	tap_ok(count == 0, "mode of no areas: count 0");
+}
+
 static void test_live(void)
 {
 	struct smm_vmarea *v = NULL;
@@ -130,9 +146,10 @@ static void test_live(void)
 
 int main(void)
 {
-	tap_plan(11);
+	tap_plan(13);
 	test_lines();
 	test_new();
+	test_mode();
 	test_live();
 	return tap_done();
 }

@@ -95,18 +95,8 @@ int main(int argc, char **argv)
 	} while (now_ms() < until);
 
 	{
-		size_t best = 0, bestc = 0;
+		size_t bestc, best = smm_vmarea_mode(seen, nseen, 512, &bestc);
 
-		for (size_t i = 0; i < nseen && i < 512; i++) {
-			size_t c = 0;
-
-			for (size_t j = 0; j < nseen; j++)
-				c += seen[j].size == seen[i].size;
-			if (c > bestc) {
-				bestc = c;
-				best = i;
-			}
-		}
 		printf("baseline: %zu\nmax: %zu\nnew: %zu\n", nb, maxc, nseen);
 		printf("size: %llu\npages: %lu\nkind: %s\nsamples: %d\n",
 		       nseen ? (unsigned long long)seen[best].size : 0ULL,
