@@ -484,12 +484,7 @@ static void check_counters(const char *list)
 			list);
 	for (tok = strtok_r(copy, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		size_t i;
-
-		for (i = 0; i < smm_nr_counter_specs; i++)
-			if (strcmp(tok, smm_counter_specs[i].name) == 0)
-				break;
-		if (i == smm_nr_counter_specs)
+		if (!smm_counter_spec_of(tok))
 			usage_error(
 				"--counters='%s': unknown counter '%s'; valid: all, none, or names from --help",
 				list, tok);

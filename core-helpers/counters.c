@@ -42,6 +42,14 @@ const struct smm_counter_spec smm_counter_specs[] = {
 const size_t smm_nr_counter_specs =
 	sizeof(smm_counter_specs) / sizeof(smm_counter_specs[0]);
 
+const struct smm_counter_spec *smm_counter_spec_of(const char *name)
+{
+	for (size_t i = 0; i < smm_nr_counter_specs; i++)
+		if (strcmp(name, smm_counter_specs[i].name) == 0)
+			return &smm_counter_specs[i];
+	return NULL;
+}
+
 static int find_tracefs(struct smm_counters *cs)
 {
 	struct stat st;
@@ -147,14 +155,9 @@ int smm_counters_open(struct smm_counters *cs, const char *list, char *err,
 		return -ENOMEM;
 	for (tok = strtok_r(copy, ",", &save); tok;
 	     tok = strtok_r(NULL, ",", &save)) {
-		size_t i;
-
 		if (strcmp(tok, "all") == 0)
 			continue;
-		for (i = 0; i < smm_nr_counter_specs; i++)
-			if (strcmp(tok, smm_counter_specs[i].name) == 0)
-				break;
-		if (i == smm_nr_counter_specs) {
+		if (!smm_counter_spec_of(tok)) {
 			snprintf(err, len, "%s", tok);
 			free(copy);
 			return -EINVAL;

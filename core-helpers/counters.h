@@ -30,6 +30,9 @@ struct smm_counter_spec {
 extern const struct smm_counter_spec smm_counter_specs[];
 extern const size_t smm_nr_counter_specs;
 
+/* smm_counter_spec_of() - the counter named @name, or NULL. */
+const struct smm_counter_spec *smm_counter_spec_of(const char *name);
+
 struct smm_counter {
 	const struct smm_counter_spec *spec;
 	int *fds; /* one per CPU, -1 when closed */
