@@ -9,15 +9,20 @@ set -u
 cd "$(dirname "$0")/.."
 LAB=${BUILD:-build}/lab
 kernels=("$@")
-[ ${#kernels[@]} -gt 0 ] || mapfile -t kernels < <(ls -d "$LAB"/*/fingerprint 2>/dev/null | xargs -n1 dirname | xargs -n1 basename)
+[ ${#kernels[@]} -gt 0 ] || mapfile -t kernels < <(ls -d "$LAB"/*/console.log 2>/dev/null | xargs -n1 dirname | xargs -n1 basename)
 figs="vmalloc-order.bogo-ops-per-second-real-time shm-pcp.bogo-ops-per-second-real-time shm-pcp.pages-faulted-per-second zone-locked-order0-per-1000-pages linux-mm-zone-locked-ratio-pct"
 printf '%-16s %-6s %18s %18s %18s %18s %18s\n' kernel churn "vmalloc-order op/s" "shm-pcp op/s" "shm pages/s" "zone-locked/1000" "linux-mm ratio %"
 for k in "${kernels[@]}"; do
-	for f in "$LAB/$k"/run-*.yaml; do
-		[ -s "$f" ] || continue
+	for f in "$LAB/$k"/run-*.yaml "$LAB/$k"/run-*.yaml.missing; do
+		[ -e "$f" ] || continue
 		c=${f##*/run-}
+		c=${c%.missing}
 		c=${c%.yaml}
 		line=$(printf '%-16s %-6s' "$k" "$c")
+		if [ "${f%.missing}" != "$f" ]; then
+			echo "$line  $(cat "$f")"
+			continue
+		fi
 		for g in $figs; do
 			v=$(awk -v g="    $g:" '
 				$0 == g { f = 1; next }
@@ -31,5 +36,9 @@ for k in "${kernels[@]}"; do
 done
 echo
 for k in "${kernels[@]}"; do
+	if [ ! -s "$LAB/$k/fingerprint" ]; then
+		echo "$k: fingerprint $(cat "$LAB/$k/fingerprint.missing" 2>/dev/null || echo missing)"
+		continue
+	fi
 	echo "$k: $(sed -n 's/^label: //p' "$LAB/$k/fingerprint") ($(sed -n 's/^order2_allocs_per_stack: /order-2 allocations per stack /p' "$LAB/$k/fingerprint"), $(sed -n 's/^order2_frees_per_stack: /order-2 frees per stack /p' "$LAB/$k/fingerprint"))"
 done

@@ -3,24 +3,29 @@
 # under QEMU, prove the io-uring buffers and fdtable paths there with the
 # raised limits, run both stressors for a few seconds, and check that the
 # fingerprint and the YAML came back whole. Skips when qemu cannot run or
-# the archive cannot be reached.
+# the archive cannot be reached. The first boot is made to die before init
+# (LAB_INJECT_EARLY_DEATH=1): the lab must retry it and say so, and the
+# retries left still cover a real early death (about 1 TCG boot in 7 here).
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 command -v qemu-system-x86_64 > /dev/null || skip_all "qemu-system-x86_64 missing (make deps)"
 [ -x /bin/busybox ] || skip_all "busybox-static missing (make deps)"
 [ "$(id -u)" = 0 ] || skip_all "apt-get download needs root here"
-plan 8
+plan 10
 
-BUILD=$BUILD LAB_CHURNS=stack LAB_PROVE=1 GUEST_MEM=3G GUEST_TIMEOUT=400 \
-	KERNELS=${LAB_SMOKE_KERNEL:-} STRESS_MM_ARGS="--vmalloc-order 1 --vmalloc-order-method stack --shm-pcp 1 --shm-pcp-bytes 1M -t 3" \
+BUILD=$BUILD LAB_CHURNS=stack LAB_PROVE=1 LAB_INJECT_EARLY_DEATH=1 LAB_BOOT_RETRIES=3 GUEST_MEM=3G GUEST_TIMEOUT=400 \
+	KERNELS=${LAB_SMOKE_KERNEL:-trixie} STRESS_MM_ARGS="--vmalloc-order 1 --vmalloc-order-method stack --shm-pcp 1 --shm-pcp-bytes 1M -t 3" \
 	"$TOP/lab/lab.sh" > "$TMPD/lab.log" 2>&1
 rc=$?
 if grep -q "apt-get update failed\|no kernel packages found" "$TMPD/lab.log"; then
-	for i in $(seq 8); do skip "lab smoke $i" "the Debian archive cannot be reached: $(tail -1 "$TMPD/lab.log")"; done
+	for i in $(seq 10); do skip "lab smoke $i" "the Debian archive cannot be reached: $(tail -1 "$TMPD/lab.log")"; done
 	done_testing
 fi
 diag "$(cat "$TMPD/lab.log")"
 ok $rc "make lab (one kernel) exits 0"
+grep -q "boot died before init; retry 1 of 3; its first console lines:" "$TMPD/lab.log" &&
+	grep -q "reached init after [1-3] retried boot" "$TMPD/lab.log"
+ok $? "a boot that died before init was retried and reported"
 k=$(sed -n 's/^lab: \[[0-9]*s\] kernels: //p' "$TMPD/lab.log" | awk '{ print $1 }')
 dir=$BUILD/lab/$k
 grep -q "^label: stacks allocated as order-[02] \(pages\|blocks\), freed as order-[02] \(pages\|blocks\)$" "$dir/fingerprint"
@@ -38,6 +43,8 @@ diag "$(cat "$dir/prove-io-uring.log" 2>/dev/null)"
 grep -q "fdtable: fd tables up to fd [0-9]* .* are vmalloc areas" "$dir/prove-fdtable.log" 2>/dev/null
 ok $? "fdtable proven in the guest with RLIMIT_NOFILE raised"
 diag "$(cat "$dir/prove-fdtable.log" 2>/dev/null)"
+[ -z "$(find "$dir" -name '*.yaml' -size 0)" ] && [ ! -e "$dir/run-stack.yaml.missing" ]
+ok $? "no empty YAML file, no run reported missing"
 ! grep -aqE "Kernel panic|BUG:|WARNING:|Oops" "$dir/console.log"
 ok $? "no panic, BUG, WARNING or Oops on the guest console"
 done_testing
