@@ -192,7 +192,7 @@ boot() { # KVER VMLINUZ INITRAMFS: console in build/lab/KVER/console.log
 		accel="-enable-kvm -cpu host"
 		name=KVM
 	fi
-	rm -f "$dir/boot-retries"
+	rm -f "$dir/boot-retries" "$dir"/console-died-*.log
 	while :; do
 		qemu_run "$k" "$2" "$3" "$accel" "$name" && return 0
 		[ "$try" -lt "$LAB_BOOT_RETRIES" ] || {
