@@ -11,23 +11,43 @@ BUILD   ?= build
 CC      ?= gcc
 WARN    := -Wall -Wextra -Werror -Wshadow -Wformat=2 -Wundef
 CFLAGS  ?= -O2 -g
-ALL_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden \
-	-D_GNU_SOURCE -I$(BUILD) -Icore-helpers -I.
+BASE_CFLAGS := -std=gnu11 $(WARN) $(CFLAGS) -fPIC -fvisibility=hidden \
+	-D_GNU_SOURCE -I$(BUILD)
 PROBE_CFLAGS := -std=gnu11 -D_GNU_SOURCE
-# -luring when the probe found liburing (expanded after config.h exists)
-LDLIBS   = -lbsd -lpthread $(if $(shell grep -s "define HAVE_LIBURING" $(BUILD)/config.h),-luring) -lyaml
 
-CORE_SRCS := $(sort $(wildcard core-helpers/*.c))
-CORE_OBJS := $(CORE_SRCS:%.c=$(BUILD)/obj/%.o)
+# Three worlds, one folder and one archive each (core-helpers/README.md):
+# common (both sides read), worker (inside stress-ng's sandboxed workers)
+# and front-end (the privileged stress-mm command). A folder's code sees
+# only its own headers and common's: worker code cannot even include a
+# front-end header, and the plugin links no front-end archive and no
+# libyaml (-z defs proves that nothing is missing; test/10-symbols.t reads
+# its NEEDED entries).
+COMMON_INC := -Icore-helpers/common
+WORKER_INC := $(COMMON_INC) -Icore-helpers/worker -Icore-helpers/worker/paths
+FE_INC     := $(COMMON_INC) -Icore-helpers/front-end
+# -luring when the probe found liburing (expanded after config.h exists)
+URING    = $(if $(shell grep -s "define HAVE_LIBURING" $(BUILD)/config.h),-luring)
+WORKER_LIBS = -lbsd -lpthread $(URING)
+FE_LIBS  = -lyaml -lbsd
+
+COMMON_SRCS := $(sort $(wildcard core-helpers/common/*.c))
+WORKER_SRCS := $(sort $(wildcard core-helpers/worker/*.c core-helpers/worker/paths/*.c))
+FE_LIB_SRCS := $(sort $(wildcard core-helpers/front-end/*.c))
+CORE_SRCS := $(COMMON_SRCS) $(WORKER_SRCS) $(FE_LIB_SRCS)
 PLUGIN_SRCS := stress-vmalloc-order.c stress-shm-pcp.c
-FE_SRCS := stress-mm.c stress-mm-compare.c
-FE_OBJS := $(FE_SRCS:%.c=$(BUILD)/obj/%.o)
-PLUGIN_OBJS := $(PLUGIN_SRCS:%.c=$(BUILD)/obj/%.o)
+FE_SRCS := stress-mm.c
+LIBCOMMON := $(BUILD)/libcommon.a
+LIBWORKER := $(BUILD)/libworker.a
+LIBFE     := $(BUILD)/libfrontend.a
+ALL_HDRS := $(wildcard core-helpers/*/*.h core-helpers/worker/paths/*.h)
+
 UNIT_SRCS := $(sort $(wildcard test/unit-*.c))
 UNIT_BINS := $(UNIT_SRCS:test/%.c=$(BUILD)/test/%.t)
 HELPER_SRCS := $(sort $(wildcard test/helpers/*.c))
 HELPER_BINS := $(HELPER_SRCS:test/helpers/%.c=$(BUILD)/test/%)
 SHELL_TESTS := $(sort $(wildcard test/[0-9]*.t))
+TEST_INC := -Itest $(WORKER_INC) -Icore-helpers/front-end
+TEST_LIBS := $(LIBFE) $(LIBWORKER) $(LIBCOMMON) $(FE_LIBS) $(WORKER_LIBS)
 
 # The suite runs serially: the kernel-log mark first, the check last.
 TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
@@ -43,23 +63,43 @@ all: $(BUILD)/stress-mm.so $(BUILD)/stress-mm $(BUILD)/stress-mm.1 \
 
 include Makefile.config
 
-$(BUILD)/obj/%.o: %.c $(BUILD)/config.h $(wildcard core-helpers/*.h) $(wildcard *.h)
+$(BUILD)/obj/core-helpers/common/%.o: core-helpers/common/%.c $(BUILD)/config.h $(ALL_HDRS)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	@$(CC) $(ALL_CFLAGS) -c $< -o $@
+	@$(CC) $(BASE_CFLAGS) $(COMMON_INC) -c $< -o $@
 
-$(BUILD)/libcore.a: $(CORE_OBJS)
+$(BUILD)/obj/core-helpers/worker/%.o: core-helpers/worker/%.c $(BUILD)/config.h $(ALL_HDRS)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(BASE_CFLAGS) $(WORKER_INC) -c $< -o $@
+
+$(BUILD)/obj/core-helpers/front-end/%.o: core-helpers/front-end/%.c $(BUILD)/config.h $(ALL_HDRS)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(BASE_CFLAGS) $(FE_INC) -c $< -o $@
+
+$(BUILD)/obj/stress-%.o: stress-%.c $(BUILD)/config.h $(ALL_HDRS)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(BASE_CFLAGS) $(if $(filter $<,$(FE_SRCS)),$(FE_INC),$(WORKER_INC)) -c $< -o $@
+
+$(LIBCOMMON): $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
+$(LIBWORKER): $(WORKER_SRCS:%.c=$(BUILD)/obj/%.o)
+$(LIBFE): $(FE_LIB_SRCS:%.c=$(BUILD)/obj/%.o)
+$(LIBCOMMON) $(LIBWORKER) $(LIBFE):
 	@echo "  AR      $@"
 	@rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/stress-mm.so: $(PLUGIN_OBJS) $(BUILD)/libcore.a
+$(BUILD)/stress-mm.so: $(PLUGIN_SRCS:%.c=$(BUILD)/obj/%.o) $(LIBWORKER) $(LIBCOMMON)
 	@echo "  LD      $@"
-	@$(CC) -shared -Wl,-z,defs -Wl,--as-needed -o $@ $(PLUGIN_OBJS) \
-		$(BUILD)/libcore.a $(LDLIBS)
+	@$(CC) -shared -Wl,-z,defs -Wl,--as-needed -o $@ \
+		$(PLUGIN_SRCS:%.c=$(BUILD)/obj/%.o) $(LIBWORKER) $(LIBCOMMON) \
+		$(WORKER_LIBS)
 
-$(BUILD)/stress-mm: $(FE_OBJS) $(BUILD)/libcore.a
+$(BUILD)/stress-mm: $(FE_SRCS:%.c=$(BUILD)/obj/%.o) $(LIBFE) $(LIBCOMMON)
 	@echo "  LD      $@"
-	@$(CC) -o $@ $(FE_OBJS) $(BUILD)/libcore.a $(LDLIBS)
+	@$(CC) -Wl,-z,defs -Wl,--as-needed -o $@ $(FE_SRCS:%.c=$(BUILD)/obj/%.o) \
+		$(LIBFE) $(LIBCOMMON) $(FE_LIBS)
 
 # The man page and the completion come from the parameter tables.
 $(BUILD)/stress-mm.1: $(BUILD)/stress-mm
@@ -70,20 +110,20 @@ $(BUILD)/stress-mm.bash-completion: $(BUILD)/stress-mm
 	@echo "  GEN     $@"
 	@$(BUILD)/stress-mm --completion > $@
 
-$(BUILD)/test/%.t: test/%.c test/tap.h $(BUILD)/libcore.a
+$(BUILD)/test/%.t: test/%.c test/tap.h $(LIBFE) $(LIBWORKER) $(LIBCOMMON)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	@$(CC) $(ALL_CFLAGS) -Itest -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
+	@$(CC) $(BASE_CFLAGS) $(TEST_INC) -o $@ $< $(TEST_LIBS)
 
-$(BUILD)/test/%: test/helpers/%.c $(BUILD)/libcore.a
+$(BUILD)/test/%: test/helpers/%.c $(LIBFE) $(LIBWORKER) $(LIBCOMMON)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	@$(CC) $(ALL_CFLAGS) -Itest -o $@ $< $(BUILD)/libcore.a $(LDLIBS)
+	@$(CC) $(BASE_CFLAGS) $(TEST_INC) -o $@ $< $(TEST_LIBS)
 
 $(BUILD)/bench/%: bench/%.c $(BUILD)/config.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
-	@$(CC) $(ALL_CFLAGS) -o $@ $<
+	@$(CC) $(BASE_CFLAGS) -o $@ $<
 
 deps:
 	@scripts/deps
@@ -104,11 +144,12 @@ run: deps
 
 lint: $(BUILD)/config.h
 	clang-format --dry-run --Werror $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) \
-		core-helpers/*.h *.h $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h
+		$(ALL_HDRS) $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
-		--inline-suppr -D_GNU_SOURCE -I$(BUILD) -Icore-helpers -I. \
+		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(TEST_INC) \
 		$(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS)
-	clang-tidy --quiet $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) -- $(ALL_CFLAGS)
+	clang-tidy --quiet $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) -- \
+		$(BASE_CFLAGS) $(TEST_INC)
 
 clean:
 	rm -rf $(BUILD)

@@ -34,11 +34,12 @@
 
 #include "churn.h"
 #include "config.h"
+#include "names.h"
 #include "params-table.h"
 #include "placement.h"
 #include "plugin-env.h"
 #include "report.h"
-#include "shm.h"
+#include "shm-cycle.h"
 #include "stats.h"
 
 #define SMM_EXPORT __attribute__((visibility("default")))
@@ -52,10 +53,6 @@
 static const char stressor[] = "shm-pcp";
 
 static uint64_t param[SMM_SHM_NR_PARAMS];
-
-static const char *const churn_names[] = {
-	"stack", "io-uring", "bpf", "ldt", "pty", "spin", "none",
-};
 
 struct shm_worker {
 	pid_t pid;
@@ -115,11 +112,10 @@ static void start(struct shm_worker *w)
 	smm_note_once(
 		"placement", stressor,
 		"%s object of %llu bytes per bogo-op, churn %s x %u (batch %llu), placement %s",
-		((const char *const[]){ "posix", "memfd",
-					"sysv" })[param[SMM_SHM_P_METHOD]],
-		(unsigned long long)param[SMM_SHM_P_BYTES], churn_names[kind],
-		procs, (unsigned long long)param[SMM_SHM_P_CHURN_BATCH],
-		w->plan.text);
+		smm_shm_method_names[param[SMM_SHM_P_METHOD]],
+		(unsigned long long)param[SMM_SHM_P_BYTES],
+		smm_churn_names[kind], procs,
+		(unsigned long long)param[SMM_SHM_P_CHURN_BATCH], w->plan.text);
 	w->started = true;
 }
 

@@ -22,7 +22,8 @@ ok() { # ok COND_STATUS DESC
 		echo "ok $TAP_N - $2"
 	else
 		echo "not ok $TAP_N - $2"
-		TAP_FAILED=$((TAP_FAILED + 1))
+		# A "# TODO" test may fail without failing the file (TAP).
+		case $2 in *"# TODO"*) ;; *) TAP_FAILED=$((TAP_FAILED + 1)) ;; esac
 	fi
 }
 skip() { TAP_N=$((TAP_N + 1)); echo "ok $TAP_N - $1 # SKIP $2"; }

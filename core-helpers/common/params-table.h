@@ -11,8 +11,8 @@
 enum smm_vmo_param {
 	SMM_VMO_P_BYTES, /* bytes: size of one allocation */
 	SMM_VMO_P_BATCH, /* allocations alive at once per bogo-op */
-	SMM_VMO_P_METHOD, /* index: 0 = all, i + 1 = smm_vmpaths[i] */
-	SMM_VMO_P_IO_URING, /* index: enum smm_iou_mode (vmpath.h) */
+	SMM_VMO_P_METHOD, /* index: 0 = all, i + 1 = path i (names.h) */
+	SMM_VMO_P_IO_URING, /* index: enum smm_iou_mode (names.h) */
 	SMM_VMO_NR_PARAMS
 };
 
@@ -21,12 +21,12 @@ extern const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS];
 /* shm-pcp, in the order --help lists them. */
 enum smm_shm_param {
 	SMM_SHM_P_BYTES, /* bytes: size of one shared-memory object */
-	SMM_SHM_P_METHOD, /* index: enum smm_shm_method (shm.h) */
-	SMM_SHM_P_CHURN, /* index: enum smm_churn_kind (churn.h) */
+	SMM_SHM_P_METHOD, /* index: enum smm_shm_method (names.h) */
+	SMM_SHM_P_CHURN, /* index: enum smm_churn_kind (names.h) */
 	SMM_SHM_P_CHURN_BYTES, /* bytes; 0 = the churn path's natural size */
 	SMM_SHM_P_CHURN_BATCH, /* allocations alive at once per churn batch */
 	SMM_SHM_P_CHURN_PROCS, /* companions per worker */
-	SMM_SHM_P_CPU, /* index: enum smm_placement (placement.h) */
+	SMM_SHM_P_CPU, /* index: enum smm_placement (names.h) */
 	SMM_SHM_NR_PARAMS
 };
 

@@ -193,15 +193,3 @@ void smm_skip(const char *stressor, const char *fmt, ...)
 		kill(getppid(), SIGALRM);
 	_exit(0);
 }
-
-void smm_die(int status, const char *who, const char *fmt, ...)
-{
-	char text[900];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
-	va_end(ap);
-	fprintf(stderr, "%s: %s\n", who, text);
-	exit(status);
-}

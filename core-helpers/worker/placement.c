@@ -20,8 +20,6 @@ int smm_pin_self(int cpu)
 	return sched_setaffinity(0, sizeof(set), &set) < 0 ? -errno : 0;
 }
 
-static const char *const mode_names[] = { "same", "spread", "any" };
-
 int smm_placement_plan(enum smm_placement mode, unsigned int companions,
 		       struct smm_plan *plan)
 {
@@ -65,7 +63,7 @@ int smm_placement_plan(enum smm_placement mode, unsigned int companions,
 	used = (size_t)snprintf(
 		plan->text, sizeof(plan->text),
 		"%s%s: worker on CPU %d, %u companions%s",
-		mode_names[plan->mode],
+		smm_placement_names[plan->mode],
 		plan->mode != mode ? " (spread needs a second usable CPU)" : "",
 		cpu, companions, companions ? " on CPU" : "");
 	for (unsigned int i = 0; i < companions && used < sizeof(plan->text);

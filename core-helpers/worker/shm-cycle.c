@@ -1,22 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * shm.c - shared-memory object cycles (POSIX, memfd, SysV) and the sweep.
+ * shm-cycle.c - shared-memory object cycles (POSIX, memfd, SysV).
  */
-#include <dirent.h>
 #include <errno.h>
-#include <stdint.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/shm.h>
 #include <unistd.h>
 
+#include "shm-cycle.h"
 #include "shm.h"
-
-#define SHM_DIR "/dev/shm"
 
 static long fault_pages(char *p, uint64_t bytes)
 {
@@ -161,113 +158,4 @@ long smm_shm_cycle(enum smm_shm_method method, uint64_t bytes, uint64_t seq,
 	if (fd < 0)
 		return fd;
 	return cycle_fd(fd, bytes, what, len);
-}
-
-/* Dead: gone (ESRCH), or a zombie not yet reaped (killed workers are
- * adopted by init, which may reap them late). */
-static int pid_dead(long pid)
-{
-	char path[64], buf[256], *rp;
-	ssize_t n;
-	int fd;
-
-	if (pid <= 0)
-		return 0;
-	if (kill((pid_t)pid, 0) < 0)
-		return errno == ESRCH;
-	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno == ENOENT;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	/* "pid (comm) S ...": the state follows the last ')' */
-	rp = strrchr(buf, ')');
-	return rp && rp[1] == ' ' && (rp[2] == 'Z' || rp[2] == 'X');
-}
-
-/* Walk our POSIX names; remove those of dead pids when @remove. */
-static int walk_posix(const char *dir, int remove, unsigned int *count)
-{
-	size_t plen = strlen(SMM_SHM_PREFIX);
-	struct dirent *d;
-	DIR *dp;
-
-	dp = opendir(dir ? dir : SHM_DIR);
-	if (!dp)
-		return -errno;
-	while ((d = readdir(dp))) {
-		char path[512];
-		long pid;
-
-		if (strncmp(d->d_name, SMM_SHM_PREFIX, plen) != 0)
-			continue;
-		pid = strtol(d->d_name + plen, NULL, 10);
-		if (!remove) {
-			(*count)++;
-			continue;
-		}
-		if (!pid_dead(pid))
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir ? dir : SHM_DIR,
-			 d->d_name);
-		if (unlink(path) == 0)
-			(*count)++;
-	}
-	closedir(dp);
-	return 0;
-}
-
-/* Walk our SysV segments (key base) in /proc/sysvipc/shm. */
-static void walk_sysv(int remove, unsigned int *count)
-{
-	char line[512];
-	FILE *f;
-
-	f = fopen("/proc/sysvipc/shm", "re");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		long key, id, perms, size, cpid;
-
-		if (sscanf(line, "%ld %ld %ld %ld %ld", &key, &id, &perms,
-			   &size, &cpid) != 5)
-			continue; /* the header */
-		if (((unsigned long)key & 0xffff0000UL) !=
-		    SMM_SHM_SYSV_KEY_BASE)
-			continue;
-		if (!remove) {
-			(*count)++;
-			continue;
-		}
-		if (pid_dead(cpid) && shmctl((int)id, IPC_RMID, NULL) == 0)
-			(*count)++;
-	}
-	fclose(f);
-}
-
-int smm_shm_sweep(const char *shm_dir, unsigned int *posix, unsigned int *sysv)
-{
-	unsigned int p = 0, s = 0;
-	int rc;
-
-	rc = walk_posix(shm_dir, 1, &p);
-	walk_sysv(1, &s);
-	if (posix)
-		*posix = p;
-	if (sysv)
-		*sysv = s;
-	return rc;
-}
-
-unsigned int smm_shm_leftovers(const char *shm_dir)
-{
-	unsigned int n = 0;
-
-	walk_posix(shm_dir, 0, &n);
-	walk_sysv(0, &n);
-	return n;
 }

@@ -22,21 +22,10 @@
 #include <stdint.h>
 #include <sys/types.h>
 
+#include "names.h"
 #include "placement.h"
 #include "stats.h"
 #include "vmpath.h"
-
-/* STRESS_MM_SHM_PCP_CHURN, in the order of its choices: the first five are
- * the vmalloc-order paths of the same name. */
-enum smm_churn_kind {
-	SMM_CHURN_STACK,
-	SMM_CHURN_IO_URING,
-	SMM_CHURN_BPF,
-	SMM_CHURN_LDT,
-	SMM_CHURN_PTY,
-	SMM_CHURN_SPIN,
-	SMM_CHURN_NONE,
-};
 
 struct smm_churn_cfg {
 	const char *stressor;

@@ -9,9 +9,9 @@
  * Paths keep their state in what setup() returns: there is no global state,
  * and any number of instances may run in one process.
  *
- * SMM_VMO_PATHS lists every path once: it gives the enum below, the method
- * choices of STRESS_MM_VMALLOC_ORDER_METHOD, and the exported plugin methods
- * stress_vmalloc_order_<sym>.
+ * SMM_VMO_PATHS (names.h) lists every path once: it gives enum
+ * smm_vmo_path_id, the method choices of STRESS_MM_VMALLOC_ORDER_METHOD, and
+ * the exported plugin methods stress_vmalloc_order_<sym>.
  */
 #ifndef SMM_VMPATH_H
 #define SMM_VMPATH_H
@@ -19,24 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* X(symbol, user-visible name) */
-#define SMM_VMO_PATHS(X)        \
-	X(stack, "stack")       \
-	X(io_uring, "io-uring") \
-	X(bpf, "bpf")           \
-	X(ldt, "ldt")           \
-	X(pty, "pty")           \
-	X(fdtable, "fdtable")
-
-enum smm_vmo_path_id {
-#define SMM_X(sym, name) SMM_VMO_PATH_##sym,
-	SMM_VMO_PATHS(SMM_X)
-#undef SMM_X
-		SMM_VMO_NR_PATHS
-};
-
-/* STRESS_MM_VMALLOC_ORDER_IO_URING, in the order of its choices. */
-enum smm_iou_mode { SMM_IOU_BUFFERS, SMM_IOU_RINGS, SMM_IOU_BOTH };
+#include "names.h"
 
 struct smm_vmpath_cfg {
 	const char *stressor; /* prefix of every line the path prints */

@@ -16,10 +16,9 @@
 #ifndef SMM_PLACEMENT_H
 #define SMM_PLACEMENT_H
 
-#define SMM_MAX_COMPANIONS 64
+#include "names.h"
 
-/* STRESS_MM_SHM_PCP_CPU, in the order of its choices. */
-enum smm_placement { SMM_CPU_SAME, SMM_CPU_SPREAD, SMM_CPU_ANY };
+#define SMM_MAX_COMPANIONS 64
 
 struct smm_plan {
 	enum smm_placement mode; /* as carried out (spread may become same) */

@@ -85,11 +85,4 @@ void smm_skip_line(const char *stressor, const char *fmt, ...) SMM_PRINTF(2, 3);
 __attribute__((noreturn)) void smm_skip(const char *stressor, const char *fmt,
 					...) SMM_PRINTF(2, 3);
 
-/*
- * smm_die() - "<who>: <message>" on stderr, then exit(@status): the
- * front end's one-line usage errors (exit 1 for a run, 2 for compare).
- */
-__attribute__((noreturn)) void smm_die(int status, const char *who,
-				       const char *fmt, ...) SMM_PRINTF(3, 4);
-
 #endif /* SMM_REPORT_H */

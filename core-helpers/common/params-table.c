@@ -3,8 +3,8 @@
  * params-table.c - the parameter tables. The plugin parses the environment
  * with them; --help, the man page and the tests read them too.
  */
+#include "names.h"
 #include "params-table.h"
-#include "vmpath.h"
 
 /* clang-format off: tables read better as written */
 static const char *const vmo_methods[] = {
@@ -14,9 +14,6 @@ static const char *const vmo_methods[] = {
 #undef SMM_X
 		NULL,
 };
-
-/* Order: enum smm_iou_mode (vmpath.h). */
-static const char *const vmo_io_uring[] = { "buffers", "rings", "both", NULL };
 
 const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS] = {
 	[SMM_VMO_P_BYTES] = {
@@ -57,23 +54,12 @@ const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS] = {
 		.env = "STRESS_MM_VMALLOC_ORDER_IO_URING",
 		.type = SMM_P_CHOICE,
 		.def = "both",
-		.choices = vmo_io_uring,
+		.choices = smm_iou_mode_names,
 		.help = "io-uring path: registered buffers (their page tables, "
 			"vmalloc when large enough and RLIMIT_MEMLOCK allows), "
 			"provided-buffer rings in user memory (vmap), or both",
 	},
 };
-
-/* Order: enum smm_shm_method (shm.h). */
-static const char *const shm_methods[] = { "posix", "memfd", "sysv", NULL };
-
-/* Order: enum smm_churn_kind (churn.h): the vmalloc-order paths first. */
-static const char *const shm_churn[] = {
-	"stack", "io-uring", "bpf", "ldt", "pty", "spin", "none", NULL,
-};
-
-/* Order: enum smm_placement (placement.h). */
-static const char *const shm_cpu[] = { "same", "spread", "any", NULL };
 
 const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 	[SMM_SHM_P_BYTES] = {
@@ -92,7 +78,7 @@ const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 		.env = "STRESS_MM_SHM_PCP_METHOD",
 		.type = SMM_P_CHOICE,
 		.def = "posix",
-		.choices = shm_methods,
+		.choices = smm_shm_method_names,
 		.help = "shared memory: POSIX shm_open, memfd_create or SysV "
 			"shmget",
 	},
@@ -101,7 +87,7 @@ const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 		.env = "STRESS_MM_SHM_PCP_CHURN",
 		.type = SMM_P_CHOICE,
 		.def = "stack",
-		.choices = shm_churn,
+		.choices = smm_churn_names,
 		.help = "what the companions do: a vmalloc-order path, spin "
 			"(same CPU, no allocation: the control) or none",
 	},
@@ -142,7 +128,7 @@ const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 		.env = "STRESS_MM_SHM_PCP_CPU",
 		.type = SMM_P_CHOICE,
 		.def = "same",
-		.choices = shm_cpu,
+		.choices = smm_placement_names,
 		.help = "placement: worker and companions pinned to the CPU the "
 			"worker first runs on (same), companions on other CPUs "
 			"(spread), or no pinning (any)",

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sysfacts.h - small read-only facts from /proc: sysctls, task counts and
- * /proc/vmstat fields. Every function reads afresh (no caching, no state).
+ * sysfacts.h - small read-only facts from /proc: sysctls and task counts
+ * (/proc/vmstat fields: vmstat.h). Every function reads afresh (no caching, no state).
  */
 #ifndef SMM_SYSFACTS_H
 #define SMM_SYSFACTS_H
@@ -22,13 +22,6 @@ int smm_read_u64(const char *path, uint64_t *out);
  * Return: 0, -errno, or -EINVAL on an unexpected format.
  */
 int smm_tasks_total(uint64_t *out);
-
-/*
- * smm_vmstat() - one field of /proc/vmstat by name (e.g. "nr_kernel_stack",
- * in KiB; "pgalloc_normal", in pages).
- * Return: 0, -errno, or -ENOENT when the field does not exist.
- */
-int smm_vmstat(const char *name, uint64_t *out);
 
 /*
  * smm_task_headroom() - how many more tasks the system allows now:

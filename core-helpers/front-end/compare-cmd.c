@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * stress-mm-compare.c - `stress-mm compare BASE.yaml CAND.yaml`: the
+ * compare-cmd.c - `stress-mm compare BASE.yaml CAND.yaml`: the
  * regression gate over two sets of runs (stress-mm --repeat R --yaml ...).
  *
  *   stress-mm compare BASE.yaml CAND.yaml [--threshold PCT] [--metric NAME]...
@@ -32,8 +32,8 @@
 #include <string.h>
 
 #include "compare.h"
-#include "report.h"
-#include "stress-mm-compare.h"
+#include "die.h"
+#include "compare-cmd.h"
 #include "yamldoc.h"
 
 #define MAX_METRICS 64

@@ -50,27 +50,6 @@ int smm_tasks_total(uint64_t *out)
 	return rc == 5 ? 0 : -EINVAL;
 }
 
-int smm_vmstat(const char *name, uint64_t *out)
-{
-	char key[64];
-	uint64_t v;
-	FILE *f;
-	int rc = -ENOENT;
-
-	f = fopen("/proc/vmstat", "re");
-	if (!f)
-		return -errno;
-	while (fscanf(f, "%63s %" SCNu64, key, &v) == 2) {
-		if (strcmp(key, name) == 0) {
-			*out = v;
-			rc = 0;
-			break;
-		}
-	}
-	fclose(f);
-	return rc;
-}
-
 int smm_task_headroom(uint64_t *out, uint64_t *threads_max, uint64_t *pid_max)
 {
 	uint64_t total = 0, lim;

@@ -1,12 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * shm.h - one shared-memory object cycle for shm-pcp, and the sweep of what
- * a killed worker can leave behind.
- *
- * A cycle creates an object, sizes it, maps it MAP_SHARED, write-faults
- * every page once at PAGE_SIZE steps (shmem folios: mm/shmem.c
- * shmem_fault() -> shmem_get_folio_gfp(), order-0 unless shmem THP is
- * enabled), unmaps it and destroys it.
+ * shm.h - the names of shm-pcp's shared-memory objects (the cycle itself:
+ * worker/shm-cycle.h), and the sweep of what a killed worker can leave
+ * behind; the workers and the front end both sweep.
  *
  * Names: POSIX objects are /dev/shm/stress-mm-shm-pcp-<pid>-<seq>; SysV
  * segments use key SMM_SHM_SYSV_KEY(pid) = 0x534d0000 | (pid & 0xffff).
@@ -23,21 +19,9 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-/* STRESS_MM_SHM_PCP_METHOD, in the order of its choices. */
-enum smm_shm_method { SMM_SHM_POSIX, SMM_SHM_MEMFD, SMM_SHM_SYSV };
-
 #define SMM_SHM_PREFIX "stress-mm-shm-pcp-"
 #define SMM_SHM_SYSV_KEY_BASE 0x534d0000
 #define SMM_SHM_SYSV_KEY(pid) (SMM_SHM_SYSV_KEY_BASE | ((pid)&0xffff))
-
-/*
- * smm_shm_cycle() - one object cycle of @bytes (a multiple of the page
- * size) by @method; @seq makes POSIX names unique within the process.
- * Return: pages faulted, or -errno with the failing step in @what
- * (e.g. ENOSPC from a full /dev/shm, ENOMEM).
- */
-long smm_shm_cycle(enum smm_shm_method method, uint64_t bytes, uint64_t seq,
-		   char *what, size_t len);
 
 /*
  * smm_shm_sweep() - remove POSIX names under @shm_dir (NULL: /dev/shm) with

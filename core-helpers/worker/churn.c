@@ -18,20 +18,9 @@
 
 const struct smm_vmpath *smm_churn_path(enum smm_churn_kind kind)
 {
-	switch (kind) {
-	case SMM_CHURN_STACK:
-		return smm_vmpaths[SMM_VMO_PATH_stack];
-	case SMM_CHURN_IO_URING:
-		return smm_vmpaths[SMM_VMO_PATH_io_uring];
-	case SMM_CHURN_BPF:
-		return smm_vmpaths[SMM_VMO_PATH_bpf];
-	case SMM_CHURN_LDT:
-		return smm_vmpaths[SMM_VMO_PATH_ldt];
-	case SMM_CHURN_PTY:
-		return smm_vmpaths[SMM_VMO_PATH_pty];
-	default:
-		return NULL;
-	}
+	int id = smm_churn_path_id(kind);
+
+	return id < 0 ? NULL : smm_vmpaths[id];
 }
 
 /* Tell the worker "ready" (an empty message) or why not, then go on. */

@@ -20,6 +20,7 @@
 #include "path-stack.h"
 #include "report.h"
 #include "sysfacts.h"
+#include "vmstat.h"
 #include "vmproof.h"
 
 /* A limit shared with other groups (RLIMIT_NPROC, pids cgroup) can be full

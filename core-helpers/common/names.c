@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * names.c - the word lists of names.h.
+ */
+#include <stddef.h>
+
+#include "names.h"
+
+const char *const smm_vmo_path_names[SMM_VMO_NR_PATHS + 1] = {
+#define SMM_X(sym, name) name,
+	SMM_VMO_PATHS(SMM_X)
+#undef SMM_X
+		NULL,
+};
+
+const char *const smm_iou_mode_names[] = {
+#define SMM_X(sym, name) name,
+	SMM_IOU_MODES(SMM_X)
+#undef SMM_X
+		NULL,
+};
+
+const char *const smm_churn_names[SMM_CHURN_NR_KINDS + 1] = {
+#define SMM_X(sym, name, path) name,
+	SMM_CHURN_KINDS(SMM_X)
+#undef SMM_X
+		NULL,
+};
+
+const char *const smm_shm_method_names[SMM_SHM_NR_METHODS + 1] = {
+#define SMM_X(sym, name) name,
+	SMM_SHM_METHODS(SMM_X)
+#undef SMM_X
+		NULL,
+};
+
+const char *const smm_placement_names[SMM_CPU_NR_PLACEMENTS + 1] = {
+#define SMM_X(sym, name) name,
+	SMM_PLACEMENTS(SMM_X)
+#undef SMM_X
+		NULL,
+};
+
+int smm_churn_path_id(enum smm_churn_kind kind)
+{
+	static const int path[] = {
+#define SMM_X(sym, name, p) [sym] = (p),
+		SMM_CHURN_KINDS(SMM_X)
+#undef SMM_X
+	};
+
+	return (unsigned int)kind < SMM_CHURN_NR_KINDS ? path[kind] : -1;
+}

@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * names.h - every list of names stress-mm has, written once.
+ *
+ * Each list is an X-macro: X(symbol, "user-visible name"). It gives the
+ * enum the code switches on, the choices of the parameter that selects it
+ * (params-table.c), and wherever else the names are printed or exported
+ * (the plugin methods stress_vmalloc_order_<sym>, --help, the man page, the
+ * bash completion, the tests' table dump). The order of a list is the order
+ * of its choices and of its enum: append, never reorder (stats files and
+ * reports carry the names, not the numbers, but the environment parser
+ * maps a word to its index).
+ */
+#ifndef SMM_NAMES_H
+#define SMM_NAMES_H
+
+/* vmalloc-order paths (worker/paths/vmpath.h): the methods of
+ * STRESS_MM_VMALLOC_ORDER_METHOD after "all". */
+#define SMM_VMO_PATHS(X)        \
+	X(stack, "stack")       \
+	X(io_uring, "io-uring") \
+	X(bpf, "bpf")           \
+	X(ldt, "ldt")           \
+	X(pty, "pty")           \
+	X(fdtable, "fdtable")
+
+enum smm_vmo_path_id {
+#define SMM_X(sym, name) SMM_VMO_PATH_##sym,
+	SMM_VMO_PATHS(SMM_X)
+#undef SMM_X
+		SMM_VMO_NR_PATHS
+};
+
+/* STRESS_MM_VMALLOC_ORDER_IO_URING: which io_uring kinds the io-uring path
+ * uses (worker/paths/path-io-uring.h). */
+#define SMM_IOU_MODES(X)              \
+	X(SMM_IOU_BUFFERS, "buffers") \
+	X(SMM_IOU_RINGS, "rings")     \
+	X(SMM_IOU_BOTH, "both")
+
+enum smm_iou_mode {
+#define SMM_X(sym, name) sym,
+	SMM_IOU_MODES(SMM_X)
+#undef SMM_X
+};
+
+/*
+ * STRESS_MM_SHM_PCP_CHURN: what shm-pcp's companions do (worker/churn.h).
+ * X(symbol, name, vmalloc-order path or -1): the first kinds are the
+ * vmalloc-order paths of the same name; spin burns the same CPU without
+ * allocating (the control); none starts no companion.
+ */
+#define SMM_CHURN_KINDS(X)                                       \
+	X(SMM_CHURN_STACK, "stack", SMM_VMO_PATH_stack)          \
+	X(SMM_CHURN_IO_URING, "io-uring", SMM_VMO_PATH_io_uring) \
+	X(SMM_CHURN_BPF, "bpf", SMM_VMO_PATH_bpf)                \
+	X(SMM_CHURN_LDT, "ldt", SMM_VMO_PATH_ldt)                \
+	X(SMM_CHURN_PTY, "pty", SMM_VMO_PATH_pty)                \
+	X(SMM_CHURN_SPIN, "spin", -1)                            \
+	X(SMM_CHURN_NONE, "none", -1)
+
+enum smm_churn_kind {
+#define SMM_X(sym, name, path) sym,
+	SMM_CHURN_KINDS(SMM_X)
+#undef SMM_X
+		SMM_CHURN_NR_KINDS
+};
+
+/* STRESS_MM_SHM_PCP_METHOD: how shm-pcp makes its objects
+ * (worker/shm-cycle.h). */
+#define SMM_SHM_METHODS(X)        \
+	X(SMM_SHM_POSIX, "posix") \
+	X(SMM_SHM_MEMFD, "memfd") \
+	X(SMM_SHM_SYSV, "sysv")
+
+enum smm_shm_method {
+#define SMM_X(sym, name) sym,
+	SMM_SHM_METHODS(SMM_X)
+#undef SMM_X
+		SMM_SHM_NR_METHODS
+};
+
+/* STRESS_MM_SHM_PCP_CPU: CPU placement of a worker and its companions
+ * (worker/placement.h). */
+#define SMM_PLACEMENTS(X)           \
+	X(SMM_CPU_SAME, "same")     \
+	X(SMM_CPU_SPREAD, "spread") \
+	X(SMM_CPU_ANY, "any")
+
+enum smm_placement {
+#define SMM_X(sym, name) sym,
+	SMM_PLACEMENTS(SMM_X)
+#undef SMM_X
+		SMM_CPU_NR_PLACEMENTS
+};
+
+/*
+ * The word lists, NULL-terminated, in enum order: the choices of the
+ * parameters above, and the names reports print (names.c).
+ */
+extern const char *const smm_vmo_path_names[SMM_VMO_NR_PATHS + 1];
+extern const char *const smm_iou_mode_names[];
+extern const char *const smm_churn_names[SMM_CHURN_NR_KINDS + 1];
+extern const char *const smm_shm_method_names[SMM_SHM_NR_METHODS + 1];
+extern const char *const smm_placement_names[SMM_CPU_NR_PLACEMENTS + 1];
+
+/* smm_churn_path_id() - the vmalloc-order path behind churn @kind, or -1
+ * for spin and none. */
+int smm_churn_path_id(enum smm_churn_kind kind);
+
+#endif /* SMM_NAMES_H */

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * die.c - one line, then exit.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "die.h"
+
+void smm_die(int status, const char *who, const char *fmt, ...)
+{
+	char text[900];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "%s: %s\n", who, text);
+	exit(status);
+}
