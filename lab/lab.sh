@@ -42,34 +42,9 @@ LAB_CHURNS=${LAB_CHURNS:-none spin stack}
 GUEST_TIMEOUT=${GUEST_TIMEOUT:-900}
 START=$(date +%s)
 
-say() { echo "lab: [$(($(date +%s) - START))s] $*" >&2; }
-die() { echo "lab: $*" >&2; exit 2; }
-
-# --- private apt configuration -------------------------------------------
-apt_setup() {
-	local apt=$LAB/apt uri
-	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" \
-		"$apt/parts" "$LAB/debs"
-	uri=$(awk '/^URIs:/ { print $2; exit }' /etc/apt/sources.list.d/*.sources 2>/dev/null)
-	[ -n "$uri" ] || uri=$(awk '$1 == "deb" { print $2; exit }' /etc/apt/sources.list 2>/dev/null)
-	[ -n "$uri" ] || die "no Debian mirror in the host's apt sources"
-	printf 'deb %s trixie main\ndeb %s sid main\n' "$uri" "$uri" > "$apt/sources.list"
-	cat > "$apt/apt.conf" <<EOF
-Dir::Etc::sourcelist "$apt/sources.list";
-Dir::Etc::sourceparts "$apt/parts";
-Dir::State::Lists "$apt/lists";
-Dir::Cache "$apt/cache";
-Acquire::Check-Valid-Until "false";
-APT::Sandbox::User "root";
-EOF
-	export APT_CONFIG=$apt/apt.conf
-	if [ ! -s "$apt/updated" ] || [ -n "$(find "$apt/updated" -mmin +720)" ]; then
-		say "updating the private package lists (trixie, sid)"
-		apt-get update -q > "$apt/update.log" 2>&1 ||
-			die "apt-get update failed (archive unreachable?): see $apt/update.log"
-		date > "$apt/updated"
-	fi
-}
+LAB_WHO=lab
+# say, die, apt_setup (the private apt configuration), fetch_deb
+. "$TOP/lab/lib.sh"
 
 default_kernels() {
 	local k612 ksid
@@ -272,7 +247,7 @@ save() {
 command -v qemu-system-x86_64 > /dev/null || die "qemu-system-x86_64 missing (make lab installs qemu-system-x86)"
 [ -x /bin/busybox ] || die "busybox missing (apt-get install busybox-static)"
 [ -x "$BUILD/stress-mm" ] || die "build first (make)"
-mkdir -p "$LAB"
+mkdir -p "$LAB/debs"
 apt_setup
 KERNELS=${KERNELS:-$(default_kernels)}
 # "trixie" or "sid" alone: the newest kernel of that suite only.
