@@ -57,7 +57,8 @@ END {
 	}
 	# Pages freed, over all orders (no "^": busybox awk may lack math).
 	pages = 0
-	for (o = 0, size = 1; o <= 10; o++) {
+	size = 1
+	for (o = 0; o <= 10; o++) {
 		if (has("free_order" o))
 			pages += n("free_order" o) * size
 		size *= 2
@@ -86,7 +87,7 @@ END {
 	else if (ra <= 0.25)
 		alloc = "stacks allocated as order-0 pages (bulk)"
 	else
-		alloc = sprintf("stacks allocated partly as order-2 blocks (%.2f per stack)", ra)
+		alloc = sprintf("stacks allocated partly as order-2 blocks (%.2f order-2 allocations per stack)", ra)
 
 	probe = v["free_probe"]
 	if (!("free_probe" in v) || probe == "")
@@ -97,11 +98,10 @@ END {
 		free = sprintf("free order not observed (a kprobe on %s saw %.2f pages freed per stack, fewer than the 4 pages of a stack: the free path bypasses it)", probe, rp)
 	else if (rf >= 0.75)
 		free = "freed as order-2 blocks"
-	else if (rf <= 0.25 && n("free_order0") >= 3 * per)
+	else if (rf <= 0.25 && n("free_order0") / per >= 3.5)
 		free = "freed as order-0 pages"
-	else if (rf <= 0.25)
-		free = sprintf("free order not observed (%s: %.2f order-2 and %.2f order-0 frees per stack)", probe, rf, n("free_order0") / per)
 	else
-		free = sprintf("freed partly as order-2 blocks (%.2f per stack)", rf)
+		free = sprintf("freed as a mix of orders (%.2f order-0, %.2f order-1, %.2f order-2 frees per stack)",
+			n("free_order0") / per, n("free_order1") / per, rf)
 	printf "label: %s, %s\n", alloc, free
 }

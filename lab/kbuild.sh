@@ -13,6 +13,7 @@
 #   lab/kbuild.sh partial DIR    extract into DIR only what configuring and
 #                                the patches need (test/86-lab-patches.t)
 #   lab/kbuild.sh configure TREE configure TREE from the fragment, check it
+#   lab/kbuild.sh check-config CONFIG   is every line of the fragment there?
 #   lab/kbuild.sh dry-run TREE PATCH   does PATCH apply to TREE?
 #
 # KERNEL_SRC is X of Debian's linux-source-X (default 7.2, the one in sid),
@@ -115,7 +116,8 @@ partial_tree() {
 	local deb=$1 dir=$2 tb top
 	shift 2
 	local files=()
-	for p in "$@"; do mapfile -t -O ${#files[@]} files < <(files_of "$p"); done
+	# Each path once: tar reports a name given twice as not found.
+	[ $# -gt 0 ] && mapfile -t files < <(for p in "$@"; do files_of "$p"; done | sort -u)
 	tb=$(tarball_of "$deb") || die "no source tarball in $deb"
 	rm -rf "$dir"
 	mkdir -p "$dir"
@@ -344,7 +346,7 @@ build_all() {
 				patch -d "$tree" -p1 -R -s < "$p" > /dev/null || die "cannot revert $p in $tree"
 				rm -f "$tree/.smm-applied" "$tree/.smm-applied.name"
 			fi
-			say "$(basename "$img"): cached"
+			say "$(basename "$img"): built in $(mmss "$BUILD_SECONDS"), cached"
 		done
 		# Leave the tree as the unpatched build, so that make -C TREE M=...
 		# builds against exactly what the base image is.
@@ -412,8 +414,9 @@ main() {
 		partial_tree "$DEB" "${2:?usage: kbuild.sh partial DIR}" "${list[@]}"
 		;;
 	configure) configure "${2:?usage: kbuild.sh configure TREE}" ;;
+	check-config) check_config "${2:?usage: kbuild.sh check-config CONFIG}" ;;
 	dry-run) dry_run "${2:?usage: kbuild.sh dry-run TREE PATCH}" "$(abs "${3:?usage: kbuild.sh dry-run TREE PATCH}")" ;;
-	*) die "unknown command $cmd (build, image, fetch, partial, configure, dry-run)" ;;
+	*) die "unknown command $cmd (build, image, fetch, partial, configure, check-config, dry-run)" ;;
 	esac
 }
 
