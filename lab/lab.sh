@@ -106,7 +106,7 @@ build_initramfs() {
 	mkdir -p "$root"/{bin,sbin,proc,sys,dev,tmp,run,mnt,smm,etc}
 	cp /bin/busybox "$root/bin/busybox"
 	for a in sh mount umount mkdir cat echo sleep poweroff ls grep sed awk \
-		dmesg ulimit uname tr wc head tail seq date env sort cut \
+		dmesg ulimit uname tr wc head tail seq date env sort cut find \
 		insmod rmmod lsmod modprobe depmod; do
 		ln -sf busybox "$root/bin/$a"
 	done
@@ -343,6 +343,8 @@ for k in $KERNELS; do
 	fi
 	[ -s "$dir/boot-retries" ] && say "$k: reached init after $(cat "$dir/boot-retries") retried boot(s)"
 	say "$k: fingerprint: $(grep '^label:' "$dir/fingerprint" | cut -d' ' -f2-)"
+	m=$(grep -a "^SMM-MODULES " "$CONSOLE" | tr -d '\r' | sed 's/^SMM-MODULES //')
+	[ -n "$m" ] && say "$k: modules: $m"
 	done_dirs+=("$dir")
 done
 if [ ${#done_dirs[@]} -eq 2 ]; then
