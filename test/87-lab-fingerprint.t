@@ -101,8 +101,11 @@ ok $? "the report keeps the counts, adds per-stack figures, ends with one label"
 
 # Every key the classifier reads is one the guest writes.
 missing=""
-for k in stacks stack_areas alloc_events alloc_order free_probe free_order; do
-	grep -q "echo \"$k\|print \"$k" lab/guest-init || missing="$missing $k"
+for k in stacks stack_areas alloc_events free_probe; do
+	grep -q "echo \"$k: \|print \"$k: " lab/guest-init || missing="$missing $k"
+done
+for k in alloc_order free_order; do
+	grep -q "print \"$k\" \$1 \": \"" lab/guest-init || missing="$missing $k"
 done
 [ -z "$missing" ]
 ok $? "lab/guest-init writes every key lab/fingerprint.awk reads${missing:+ (missing:$missing)}"
