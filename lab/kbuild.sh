@@ -305,6 +305,13 @@ build_all() {
 		fi
 	done
 	tree=$LAB_KCACHE/trees/${PKG}_$VER
+	# Even with everything cached, a tree left patched by an interrupted
+	# run is put back: out-of-tree modules are built against it.
+	if [ ${#todo[@]} -eq 0 ] && ls "$tree"/linux-source-*/.smm-applied > /dev/null 2>&1; then
+		exec 9> "$LAB_KCACHE/lock"
+		flock 9
+		restore_tree "$(dirname "$(ls "$tree"/linux-source-*/.smm-applied | head -1)")"
+	fi
 	if [ ${#todo[@]} -gt 0 ]; then
 		build_deps
 		exec 9> "$LAB_KCACHE/lock"
