@@ -155,10 +155,12 @@ INJECTED=0
 reached_init() { grep -aq "SMM-PROGRESS kernel" "$1"; }
 
 # The first console lines of a boot that died early, without the
-# firmware's screen control codes.
+# firmware's screen control codes and banner. The kernel's first line
+# (often the "Oops: int3") shares a line with "Booting from ROM..": cut
+# the banner, keep the line.
 first_lines() {
-	tr -d '\r' < "$1" | sed 's/\x1bc//g; s/\x1b\[[0-9;?]*[a-zA-Z]//g' |
-		grep -av '^$\|SeaBIOS\|Booting from ROM' | head -n "${2:-8}"
+	tr -d '\r' < "$1" | sed 's/\x1bc//g; s/\x1b\[[0-9;?]*[a-zA-Z]//g; s/^.*Booting from ROM\.*//' |
+		grep -av '^$\|^SeaBIOS' | head -n "${2:-8}"
 }
 
 # KVM is usable when a short probe boot reaches init, runs its probe and
