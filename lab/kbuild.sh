@@ -38,7 +38,7 @@
 # ABI; "kdir:" in each image's info says so or says otherwise. The
 # variant shows in the guest's uname -v (#smm-VARIANT).
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 TOP=$PWD
 BUILD=${BUILD:-$TOP/build}
 LAB=$BUILD/lab
@@ -67,6 +67,7 @@ build_deps() {
 	# The system's apt configuration, not the lab's private one.
 	(unset APT_CONFIG
 		export DEBIAN_FRONTEND=noninteractive
+		# shellcheck disable=SC2086 # one word per package
 		apt-get update -q && apt-get install -y -q --no-install-recommends $missing) \
 		> "$LAB_KCACHE/deps.log" 2>&1 ||
 		die "apt-get install$missing failed: see $LAB_KCACHE/deps.log"
@@ -238,8 +239,10 @@ collect() {
 	local tree=$1 img=$2 label=$3 p=$4 key=$5 rel kdir
 	rm -rf "$img.tmp"
 	mkdir -p "$img.tmp"
-	cp "$tree/arch/x86/boot/bzImage" "$tree/System.map" "$img.tmp/" &&
-		cp "$tree/.config" "$img.tmp/config" || die "cannot copy the build results of $label"
+	if ! cp "$tree/arch/x86/boot/bzImage" "$tree/System.map" "$img.tmp/" ||
+		! cp "$tree/.config" "$img.tmp/config"; then
+		die "cannot copy the build results of $label"
+	fi
 	rel=$(cat "$tree/include/config/kernel.release")
 	make -C "$tree" LOCALVERSION= INSTALL_MOD_PATH="$img.tmp/modroot" INSTALL_MOD_STRIP=1 \
 		modules_install > "$img.tmp/modules_install.log" 2>&1 ||
@@ -257,7 +260,7 @@ source-sha256: $(sha "$DEB")
 fragment: $FRAGMENT
 fragment-sha256: $(sha "$FRAGMENT")
 patch: $p
-patch-sha256: $([ "$p" = none ] && echo none || sha "$p")
+patch-sha256: $(if [ "$p" = none ]; then echo none; else sha "$p"; fi)
 recipe: $RECIPE
 key: $key
 release: $rel

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # lab/lib.sh - what lab/lab.sh and lab/kbuild.sh share: messages, the
 # private apt configuration, and fetching Debian packages through it.
 # Sourced (bash); the caller sets LAB_WHO (message prefix), LAB (the lab's
