@@ -56,6 +56,7 @@ fetch_deb() {
 	for f in "$dir/${pkg}_${v}_"*.deb "$LAB/debs/${pkg}_${v}_"*.deb; do
 		[ -s "$f" ] || continue
 		case $f in "$dir"/*) ;; *) ln -f "$f" "$dir/" 2>/dev/null || cp "$f" "$dir/" ;; esac
+		say "$pkg $ver: already fetched ($dir), no download"
 		ls "$dir/${pkg}_${v}_"*.deb | head -1
 		return 0
 	done
@@ -65,5 +66,6 @@ fetch_deb() {
 	(cd "$dir/partial" && apt-get download -q "$pkg=$ver" > "$dir/$pkg.download.log" 2>&1) ||
 		die "apt-get download $pkg=$ver failed: see $dir/$pkg.download.log"
 	mv "$dir/partial/"*.deb "$dir/" && rmdir "$dir/partial"
+	say "$pkg $ver: fetched ($(du -h "$dir/${pkg}_${v}_"*.deb | cut -f1 | head -1))"
 	ls "$dir/${pkg}_${v}_"*.deb 2>/dev/null | head -1
 }
