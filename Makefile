@@ -56,7 +56,7 @@ TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
 
 BENCH_BINS := $(BUILD)/bench/shm-loop
 
-.PHONY: all deps check run lint clean bench lab
+.PHONY: all deps check run lint clean bench lab lab-kernels lab-fingerprint
 all: $(BUILD)/stress-mm.so $(BUILD)/stress-mm $(BUILD)/stress-mm.1 \
 	$(BUILD)/stress-mm.bash-completion $(UNIT_BINS) $(HELPER_BINS) \
 	$(BENCH_BINS)
@@ -137,6 +137,21 @@ check: deps
 lab: deps
 	@$(MAKE) --no-print-directory all
 	@lab/lab.sh
+
+# Lab kernels built from Debian's linux-source-X (lab/kbuild.sh): the
+# unpatched kernel and one variant per patch, cached. KERNEL_SRC (default
+# 7.2), PATCHES (default lab/patches/*.patch), LAB_KCACHE (default
+# build/lab-kernels), JOBS. Not part of make check (about 13 min).
+lab-kernels:
+	@lab/kbuild.sh build
+
+# The fingerprint alone (no stress-mm runs), by default on the four
+# kernels of the A/B question: Debian's 6.12 and 7.2, and 7.2 built here
+# without and with vfree-per-page.
+LAB_FP_KERNELS = trixie sid built-$(or $(KERNEL_SRC),7.2) built-$(or $(KERNEL_SRC),7.2)+vfree-per-page
+lab-fingerprint: deps
+	@$(MAKE) --no-print-directory all
+	@KERNELS="$(or $(KERNELS),$(LAB_FP_KERNELS))" LAB_CHURNS= lab/lab.sh
 
 run: deps
 	@$(MAKE) --no-print-directory all

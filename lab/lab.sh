@@ -1,11 +1,17 @@
 #!/bin/bash
 # lab/lab.sh - run stress-mm on other kernels under QEMU and compare them.
 #
-#   make lab [KERNELS="6.12.117+deb13 7.2.13+deb14"|trixie|sid] [STRESS_MM_ARGS="..."]
+#   make lab [KERNELS="6.12.117+deb13 7.2.13+deb14"] [STRESS_MM_ARGS="..."]
 #            [GUEST_CPUS=2] [GUEST_MEM=2G] [FLAVOUR=cloud-amd64]
+#   make lab KERNELS="built-7.2 built-7.2+vfree-per-page" [LAB_KCACHE=dir]
 #
-# For each kernel (a Debian kernel package version; default: the newest 6.12
-# in trixie and the newest kernel in sid):
+# For each kernel: a Debian kernel package version, or "trixie" for the
+# newest 6.12 in trixie and "sid" for the newest kernel in sid (the
+# default is both); or built-X[+VARIANT], built from Debian's
+# linux-source-X by lab/kbuild.sh, unpatched or with
+# lab/patches/VARIANT.patch (built first when not cached; its modules,
+# test_vmalloc.ko among them, go into that guest's initramfs under
+# /lib/modules/<release>):
 #  1. fetch its package with apt-get download through a private apt
 #     configuration made from the host's Debian mirror settings (the extra
 #     suites trixie and sid, Acquire::Check-Valid-Until off; the system's apt
@@ -20,7 +26,8 @@
 #     stress-mm with STRESS_MM_ARGS, and sends the YAML back on the serial
 #     console between markers;
 #  4. writes build/lab/<kernel>/{run-<churn>.yaml,fingerprint,console.log}:
-#     one stress-mm run per LAB_CHURNS setting (default none spin stack),
+#     one stress-mm run per LAB_CHURNS setting (default none spin stack;
+#     LAB_CHURNS="" or make lab-fingerprint: the fingerprint only),
 #     run.yaml pointing at the last; LAB_ACCEL=tcg forces TCG; LAB_PROVE=1
 #     first proves the io-uring buffers and fdtable paths with the raised
 #     limits (prove-<path>.log).
@@ -37,39 +44,15 @@ FLAVOUR=${FLAVOUR:-cloud-amd64}
 GUEST_CPUS=${GUEST_CPUS:-2}
 GUEST_MEM=${GUEST_MEM:-2G}
 STRESS_MM_ARGS=${STRESS_MM_ARGS:---vmalloc-order 1 --shm-pcp 1 -t 30s --repeat 3}
-# One stress-mm run per churn setting, each with STRESS_MM_ARGS.
-LAB_CHURNS=${LAB_CHURNS:-none spin stack}
+# One stress-mm run per churn setting, each with STRESS_MM_ARGS; set but
+# empty: no run, the fingerprint only.
+LAB_CHURNS=${LAB_CHURNS-none spin stack}
 GUEST_TIMEOUT=${GUEST_TIMEOUT:-900}
 START=$(date +%s)
 
-say() { echo "lab: [$(($(date +%s) - START))s] $*" >&2; }
-die() { echo "lab: $*" >&2; exit 2; }
-
-# --- private apt configuration -------------------------------------------
-apt_setup() {
-	local apt=$LAB/apt uri
-	mkdir -p "$apt/lists/partial" "$apt/cache/archives/partial" \
-		"$apt/parts" "$LAB/debs"
-	uri=$(awk '/^URIs:/ { print $2; exit }' /etc/apt/sources.list.d/*.sources 2>/dev/null)
-	[ -n "$uri" ] || uri=$(awk '$1 == "deb" { print $2; exit }' /etc/apt/sources.list 2>/dev/null)
-	[ -n "$uri" ] || die "no Debian mirror in the host's apt sources"
-	printf 'deb %s trixie main\ndeb %s sid main\n' "$uri" "$uri" > "$apt/sources.list"
-	cat > "$apt/apt.conf" <<EOF
-Dir::Etc::sourcelist "$apt/sources.list";
-Dir::Etc::sourceparts "$apt/parts";
-Dir::State::Lists "$apt/lists";
-Dir::Cache "$apt/cache";
-Acquire::Check-Valid-Until "false";
-APT::Sandbox::User "root";
-EOF
-	export APT_CONFIG=$apt/apt.conf
-	if [ ! -s "$apt/updated" ] || [ -n "$(find "$apt/updated" -mmin +720)" ]; then
-		say "updating the private package lists (trixie, sid)"
-		apt-get update -q > "$apt/update.log" 2>&1 ||
-			die "apt-get update failed (archive unreachable?): see $apt/update.log"
-		date > "$apt/updated"
-	fi
-}
+LAB_WHO=lab
+# say, die, apt_setup (the private apt configuration), fetch_deb
+. "$TOP/lab/lib.sh"
 
 default_kernels() {
 	local k612 ksid
@@ -123,13 +106,15 @@ build_initramfs() {
 	mkdir -p "$root"/{bin,sbin,proc,sys,dev,tmp,run,mnt,smm,etc}
 	cp /bin/busybox "$root/bin/busybox"
 	for a in sh mount umount mkdir cat echo sleep poweroff ls grep sed awk \
-		dmesg ulimit uname tr wc head tail seq date env; do
+		dmesg ulimit uname tr wc head tail seq date env sort cut find \
+		insmod rmmod lsmod modprobe depmod; do
 		ln -sf busybox "$root/bin/$a"
 	done
 	copy_with_libs "$root" /usr/bin/stress-ng "$BUILD/stress-mm" \
 		"$BUILD/stress-mm.so" "$BUILD/test/stats-dump"
 	mkdir -p "$root/smm/build"
 	cp "$BUILD/stress-mm" "$BUILD/stress-mm.so" "$root/smm/build/"
+	cp lab/fingerprint.awk "$root/smm/fingerprint.awk"
 	ln -sf /usr/bin/stress-ng "$root/bin/stress-ng"
 	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 	sed -e "s|@STRESS_MM_ARGS@|$STRESS_MM_ARGS|" \
@@ -137,6 +122,17 @@ build_initramfs() {
 		-e "s|@LAB_PROVE@|${LAB_PROVE:-0}|" lab/guest-init > "$root/init"
 	chmod +x "$root/init"
 	(cd "$root" && find . | cpio -o -H newc 2> /dev/null | gzip -1) > "$out"
+	echo "$out"
+}
+
+# built_initramfs KERNEL IMAGE-DIR: the common initramfs with the built
+# kernel's modules appended as a second archive (the kernel unpacks
+# concatenated archives in turn), so /lib/modules/<release> is there.
+built_initramfs() {
+	local out=$LAB/$1/initramfs.cpio.gz
+	[ -d "$2/modroot/lib/modules" ] || { echo "$INITRD"; return; }
+	{ cat "$INITRD"
+		(cd "$2/modroot" && find lib | cpio -o -H newc 2> /dev/null | gzip -1); } > "$out"
 	echo "$out"
 }
 
@@ -159,10 +155,12 @@ INJECTED=0
 reached_init() { grep -aq "SMM-PROGRESS kernel" "$1"; }
 
 # The first console lines of a boot that died early, without the
-# firmware's screen control codes.
+# firmware's screen control codes and banner. The kernel's first line
+# (often the "Oops: int3") shares a line with "Booting from ROM..": cut
+# the banner, keep the line.
 first_lines() {
-	tr -d '\r' < "$1" | sed 's/\x1bc//g; s/\x1b\[[0-9;?]*[a-zA-Z]//g' |
-		grep -av '^$\|SeaBIOS\|Booting from ROM' | head -n "${2:-8}"
+	tr -d '\r' < "$1" | sed 's/\x1bc//g; s/\x1b\[[0-9;?]*[a-zA-Z]//g; s/^.*Booting from ROM\.*//' |
+		grep -av '^$\|^SeaBIOS' | head -n "${2:-8}"
 }
 
 # KVM is usable when a short probe boot reaches init, runs its probe and
@@ -272,14 +270,19 @@ save() {
 command -v qemu-system-x86_64 > /dev/null || die "qemu-system-x86_64 missing (make lab installs qemu-system-x86)"
 [ -x /bin/busybox ] || die "busybox missing (apt-get install busybox-static)"
 [ -x "$BUILD/stress-mm" ] || die "build first (make)"
-mkdir -p "$LAB"
+mkdir -p "$LAB/debs"
 apt_setup
 KERNELS=${KERNELS:-$(default_kernels)}
-# "trixie" or "sid" alone: the newest kernel of that suite only.
-case $KERNELS in
-trixie) KERNELS=$(default_kernels | awk '{ print $1 }') ;;
-sid) KERNELS=$(default_kernels | awk '{ print $2 }') ;;
-esac
+# The words "trixie" and "sid": the newest kernel of that suite.
+ks=""
+for k in $KERNELS; do
+	case $k in
+	trixie) k=$(default_kernels | awk '{ print $1 }') ;;
+	sid) k=$(default_kernels | awk '{ print $2 }') ;;
+	esac
+	ks="$ks $k"
+done
+KERNELS=${ks# }
 [ -n "${KERNELS// /}" ] || die "no kernel packages found for flavour $FLAVOUR"
 say "kernels: $KERNELS"
 INITRD=$(build_initramfs)
@@ -288,14 +291,29 @@ done_dirs=()
 for k in $KERNELS; do
 	dir=$LAB/$k
 	mkdir -p "$dir"
-	vmlinuz=$(fetch_kernel "$k")
-	if [ -z "$vmlinuz" ]; then
-		say "$k: FAILED: no kernel image (see $dir/download.log)"
-		failed=1
-		continue
-	fi
+	initrd=$INITRD
+	case $k in
+	built-*)
+		if ! img=$(lab/kbuild.sh image "$k") || [ ! -s "$img/bzImage" ]; then
+			say "$k: FAILED: no built kernel (lab/kbuild.sh image $k failed)"
+			failed=1
+			continue
+		fi
+		vmlinuz=$img/bzImage
+		initrd=$(built_initramfs "$k" "$img")
+		say "$k: $(sed -n 's/^release: //p' "$img/info") from $img"
+		;;
+	*)
+		vmlinuz=$(fetch_kernel "$k")
+		if [ -z "$vmlinuz" ]; then
+			say "$k: FAILED: no kernel image (see $dir/download.log)"
+			failed=1
+			continue
+		fi
+		;;
+	esac
 	CONSOLE=$dir/console.log
-	if boot "$k" "$vmlinuz" "$INITRD"; then
+	if boot "$k" "$vmlinuz" "$initrd"; then
 		why="the guest reached init but did not print it (see $CONSOLE)"
 	else
 		why="the guest died before init $((LAB_BOOT_RETRIES + 1)) times (see $CONSOLE)"
@@ -309,11 +327,17 @@ for k in $KERNELS; do
 		save "$dir/prove-$p.log" "SMM-PROOF-BEGIN $p" SMM-PROOF-END "$why"
 		[ "${LAB_PROVE:-0}" = 1 ] || rm -f "$dir/prove-$p.log.missing"
 	done
-	last=${LAB_CHURNS##* }
-	rm -f "$dir/run.yaml"
-	[ -s "$dir/run-$last.yaml" ] && ln -sf "run-$last.yaml" "$dir/run.yaml"
+	# The report a run must leave: the last churn's YAML, or with no
+	# churn (fingerprint only) the fingerprint.
+	report=$dir/fingerprint
+	if [ -n "${LAB_CHURNS// /}" ]; then
+		last=${LAB_CHURNS##* }
+		rm -f "$dir/run.yaml"
+		[ -s "$dir/run-$last.yaml" ] && ln -sf "run-$last.yaml" "$dir/run.yaml"
+		report=$dir/run.yaml
+	fi
 	if grep -aqE "Kernel panic|BUG:|WARNING:|Oops" "$CONSOLE" ||
-		! grep -aq "^SMM-DONE" "$CONSOLE" || [ ! -s "$dir/run.yaml" ]; then
+		! grep -aq "^SMM-DONE" "$CONSOLE" || [ ! -s "$report" ]; then
 		say "$k: FAILED (panic, BUG/WARNING/Oops, timeout or no report); last console lines:"
 		tail -n 15 "$CONSOLE" | tr -d '\r' | sed 's/^/    /' >&2
 		failed=1
@@ -321,6 +345,8 @@ for k in $KERNELS; do
 	fi
 	[ -s "$dir/boot-retries" ] && say "$k: reached init after $(cat "$dir/boot-retries") retried boot(s)"
 	say "$k: fingerprint: $(grep '^label:' "$dir/fingerprint" | cut -d' ' -f2-)"
+	m=$(grep -a "^SMM-MODULES " "$CONSOLE" | tr -d '\r' | sed 's/^SMM-MODULES //')
+	[ -n "$m" ] && say "$k: modules: $m"
 	done_dirs+=("$dir")
 done
 if [ ${#done_dirs[@]} -eq 2 ]; then
