@@ -31,7 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "gate.h"
 #include "die.h"
 #include "compare-cmd.h"
 #include "yamldoc.h"
@@ -311,14 +311,14 @@ static void usage(void)
 }
 
 struct row {
-	struct smm_stats b, c;
+	struct smm_summary b, c;
 	double change;
 	enum smm_verdict v;
 	bool missing, fail;
 };
 
 /* "median ± half-range%", or "median (1 run)" without a range. */
-static void side(char *buf, size_t len, const struct smm_stats *st)
+static void side(char *buf, size_t len, const struct smm_summary *st)
 {
 	if (st->n < SMM_MIN_RUNS)
 		snprintf(buf, len, "%.6g (%zu run%s)", st->median, st->n,
@@ -428,8 +428,8 @@ int smm_compare_main(int argc, char **argv)
 			missing++;
 			continue;
 		}
-		smm_stats_of(vb, nb, &rows[i].b);
-		smm_stats_of(vc, nc, &rows[i].c);
+		smm_summary_of(vb, nb, &rows[i].b);
+		smm_summary_of(vc, nc, &rows[i].c);
 		rows[i].v =
 			smm_verdict(&rows[i].b, &rows[i].c, def->higher_better,
 				    threshold, &rows[i].change);

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * compare.h - repeat statistics and the regression verdicts of
+ * gate.h - the figures a gate reads and the regression verdicts of
  * `stress-mm compare`.
  *
  * Statistics over the runs of one metric: median, min, max and the relative
@@ -16,11 +16,13 @@
  *   improvement  better by more than the threshold, ranges apart
  *   noisy        beyond the threshold but the ranges overlap
  */
-#ifndef SMM_COMPARE_H
-#define SMM_COMPARE_H
+#ifndef SMM_GATE_H
+#define SMM_GATE_H
 
 #include <stdbool.h>
 #include <stddef.h>
+
+#include "summary.h"
 
 #define SMM_MIN_RUNS 3
 
@@ -39,15 +41,6 @@ extern const size_t smm_nr_metric_defs;
  * '.' for per-stressor metrics), or NULL. */
 const struct smm_metric_def *smm_metric_def_of(const char *name);
 
-struct smm_stats {
-	size_t n;
-	double median, min, max;
-	double half_range_pct; /* 0 when the median is 0 */
-};
-
-/* smm_stats_of() - statistics of @n values (the array is sorted). */
-void smm_stats_of(double *v, size_t n, struct smm_stats *s);
-
 enum smm_verdict {
 	SMM_V_NO_CHANGE,
 	SMM_V_REGRESSION,
@@ -63,8 +56,8 @@ extern const char *const smm_verdict_names[];
  * @change_pct: set to (cand.median - base.median) / base.median x 100
  * (0 when the base median is 0).
  */
-enum smm_verdict smm_verdict(const struct smm_stats *base,
-			     const struct smm_stats *cand, bool higher_better,
+enum smm_verdict smm_verdict(const struct smm_summary *base,
+			     const struct smm_summary *cand, bool higher_better,
 			     double threshold_pct, double *change_pct);
 
-#endif /* SMM_COMPARE_H */
+#endif /* SMM_GATE_H */

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * compare.c - repeat statistics and verdicts.
+ * gate.c - figure definitions and verdicts.
  */
 #include <stdlib.h>
 #include <string.h>
 
-#include "compare.h"
+#include "gate.h"
 
 /* clang-format off */
 const struct smm_metric_def smm_metric_defs[] = {
@@ -37,29 +37,8 @@ const struct smm_metric_def *smm_metric_def_of(const char *name)
 	return NULL;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-	double x = *(const double *)a, y = *(const double *)b;
-
-	return (x > y) - (x < y);
-}
-
-void smm_stats_of(double *v, size_t n, struct smm_stats *s)
-{
-	memset(s, 0, sizeof(*s));
-	s->n = n;
-	if (!n)
-		return;
-	qsort(v, n, sizeof(*v), cmp_double);
-	s->min = v[0];
-	s->max = v[n - 1];
-	s->median = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
-	if (s->median != 0)
-		s->half_range_pct = (s->max - s->min) / 2 / s->median * 100;
-}
-
-enum smm_verdict smm_verdict(const struct smm_stats *base,
-			     const struct smm_stats *cand, bool higher_better,
+enum smm_verdict smm_verdict(const struct smm_summary *base,
+			     const struct smm_summary *cand, bool higher_better,
 			     double threshold_pct, double *change_pct)
 {
 	double change = 0;

@@ -1,0 +1,63 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * results.h - what one run of the stressors leaves for the figures and the
+ * report: per stressor its stress-ng child and the workers' counts, and
+ * system-wide the kernel counters, /proc/vmstat and /proc/zoneinfo at start
+ * and end, and the vmallocinfo samples. Filled by the run loop
+ * (stress-mm.c), read by figures.h and yreport.h.
+ */
+#ifndef SMM_RESULTS_H
+#define SMM_RESULTS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "counters.h"
+#include "figures.h"
+#include "sampler.h"
+#include "stressors.h"
+#include "supervise.h"
+#include "vmstat.h"
+#include "zoneinfo.h"
+
+/* Per stressor: from stress-ng's YAML and from the workers' stats files. */
+struct smm_stressor_result {
+	bool asked; /* the command line asked for it */
+	uint64_t bogo_ops; /* stress-ng's, summed over its metrics entries */
+	double ops_real, ops_usr_sys; /* bogo-ops/s as stress-ng computed */
+	double wall_s; /* stress-ng's wall-clock time, seconds */
+	uint64_t calls, allocs, pages, churn_allocs; /* stats files */
+	int stats_files;
+};
+
+struct smm_run_result {
+	struct smm_child ch[SMM_NR_STRESSORS];
+	struct smm_stressor_result st[SMM_NR_STRESSORS];
+	struct smm_vmstat_snap vm0, vm1;
+	int vm_err; /* 0, or -errno of a vmstat snapshot */
+	struct smm_zoneinfo z0, z1;
+	struct smm_counters cs;
+	bool counters_on;
+	char counters_skip[256];
+	struct smm_sampler vs;
+	double seconds; /* the run's wall-clock time, measured here */
+	int status; /* exit status (supervise.h), the worst stressor's */
+	bool interrupted;
+	struct smm_figures fig;
+};
+
+/*
+ * smm_read_stats_dir() - sum the workers' stats files (common/stats.h) in
+ * @dir per stressor into @res, then remove the files.
+ */
+void smm_read_stats_dir(const char *dir, struct smm_run_result *res);
+
+/*
+ * smm_read_ng_yaml() - bogo-ops, bogo-ops/s and wall-clock time of
+ * stressor @s from its stress-ng --yaml file (only the metrics entries
+ * named "plugin": stressors passed through after -- are never counted as
+ * ours).
+ */
+void smm_read_ng_yaml(const char *path, struct smm_stressor_result *r);
+
+#endif /* SMM_RESULTS_H */

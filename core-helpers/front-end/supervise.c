@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * supervise.c - running stress-ng and reading what it says.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "supervise.h"
+
+const char *smm_find_stress_ng(const char *given, char *err, size_t len)
+{
+	static char found[PATH_MAX];
+	const char *path = getenv("PATH");
+	char *copy, *dir, *save = NULL;
+	struct stat st;
+
+	if (given) {
+		if (stat(given, &st) != 0) {
+			snprintf(
+				err, len,
+				"--stress-ng='%s' is not an executable file: %s",
+				given, strerror(errno));
+			return NULL;
+		}
+		if (!S_ISREG(st.st_mode) || access(given, X_OK) != 0) {
+			snprintf(err, len,
+				 "--stress-ng='%s' is not an executable file",
+				 given);
+			return NULL;
+		}
+		return given;
+	}
+	copy = strdup(path ? path : "/usr/bin:/bin");
+	for (dir = copy ? strtok_r(copy, ":", &save) : NULL; dir;
+	     dir = strtok_r(NULL, ":", &save)) {
+		snprintf(found, sizeof(found), "%s/stress-ng", dir);
+		if (access(found, X_OK) == 0) {
+			free(copy);
+			return found;
+		}
+	}
+	free(copy);
+	snprintf(
+		err, len,
+		"stress-ng not found in PATH (apt-get install stress-ng, or --stress-ng PATH)");
+	return NULL;
+}
+
+void smm_plugin_path(char *buf, size_t len)
+{
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (n < 0)
+		n = 0;
+	exe[n] = '\0';
+	snprintf(buf, len, "%s/stress-mm.so", dirname(exe));
+}
+
+/* In the child: the environment and the argument vector, then exec. */
+static __attribute__((noreturn)) void
+exec_stress_ng(const struct smm_child *c, const struct smm_run_cfg *cfg, int s,
+	       const char *sng, const char *so)
+{
+	const struct smm_stressor *st = c->st;
+	const struct smm_stressor_cfg *sc = &cfg->st[s];
+	char workers[32], ops[32], timeout[32], *argv[SMM_MAX_PASS + 32];
+	int n = 0;
+
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	for (int p = 0; p < st->nparams; p++)
+		if (sc->text[p])
+			setenv(st->params[p].env, sc->text[p], 1);
+	snprintf(workers, sizeof(workers), "%lld", (long long)sc->workers);
+	argv[n++] = (char *)sng;
+	argv[n++] = "--plugin";
+	argv[n++] = workers;
+	argv[n++] = "--plugin-so";
+	argv[n++] = (char *)so;
+	argv[n++] = "--plugin-method";
+	argv[n++] = (char *)st->method;
+	if (sc->ops) {
+		snprintf(ops, sizeof(ops), "%llu", (unsigned long long)sc->ops);
+		argv[n++] = "--plugin-ops";
+		argv[n++] = ops;
+	}
+	if (cfg->timeout_s) {
+		snprintf(timeout, sizeof(timeout), "%llus",
+			 (unsigned long long)cfg->timeout_s);
+		argv[n++] = "-t";
+		argv[n++] = timeout;
+	}
+	/* Always metrics, for the YAML; the lines are filtered on output. */
+	argv[n++] = cfg->metrics_brief && !cfg->metrics ? "--metrics-brief"
+							: "--metrics";
+	if (cfg->times)
+		argv[n++] = "--times";
+	argv[n++] = "--yaml";
+	argv[n++] = (char *)c->yaml;
+	for (int i = 0; i < cfg->npass; i++)
+		argv[n++] = cfg->pass[i];
+	argv[n] = NULL;
+	execv(sng, argv);
+	fprintf(stderr, "stress-mm: exec %s: %s\n", sng, strerror(errno));
+	_exit(127);
+}
+
+int smm_child_start(struct smm_child *c, const struct smm_run_cfg *cfg, int s,
+		    const char *sng, const char *so, const char *tmp)
+{
+	int fds[2], err;
+
+	memset(c, 0, sizeof(*c));
+	c->st = &smm_stressors[s];
+	c->out = -1;
+	snprintf(c->yaml, sizeof(c->yaml), "%s/%s.yaml", tmp, c->st->name);
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return -errno;
+	c->pid = fork();
+	if (c->pid < 0) {
+		err = errno;
+		close(fds[0]);
+		close(fds[1]);
+		return -err;
+	}
+	if (c->pid == 0) {
+		dup2(fds[1], STDOUT_FILENO);
+		dup2(fds[1], STDERR_FILENO);
+		exec_stress_ng(c, cfg, s, sng, so);
+	}
+	close(fds[1]);
+	c->out = fds[0];
+	return 0;
+}
+
+/* A metrics line: stress-ng prints the name as %-13s; keep the columns. */
+static void print_metrics_line(const char *line, const char *m,
+			       const char *name)
+{
+	char out[SMM_LINE_MAX];
+	size_t head = (size_t)(m - line) + 2;
+	const char *rest = m + 2 + strlen("plugin");
+	/* Take from the padding what the longer name needs. */
+	int extra = (int)strlen(name) - (int)strlen("plugin");
+
+	while (extra > 0 && rest[0] == ' ' && rest[1] == ' ') {
+		rest++;
+		extra--;
+	}
+	snprintf(out, sizeof(out), "%.*s%s%s", (int)head, line, name, rest);
+	fprintf(stderr, "%s\n", out);
+}
+
+/* One line of a child's output: restore the name, note what it says. */
+static void child_line(struct smm_child *c, const struct smm_run_cfg *cfg,
+		       char *line)
+{
+	const char *name = c->st->name, *p;
+	char *m;
+
+	if ((p = strstr(line, ": SKIP: "))) {
+		c->skipped = true;
+		snprintf(c->skip_reason, sizeof(c->skip_reason), "%s", p + 8);
+		if (strstr(p, "errno=11") || strstr(p, "errno=12") ||
+		    strstr(p, "errno=28") || strstr(p, "RLIMIT") ||
+		    strstr(p, "out of memory"))
+			c->skip_noresource = true;
+	}
+	if (strstr(line, ": FAIL: ") && !c->failed) {
+		c->failed = true;
+		snprintf(c->fail_line, sizeof(c->fail_line), "%s", line);
+	}
+	if (strstr(line, "Caught unexpected signal") ||
+	    strstr(line, "double free") || strstr(line, "Segmentation")) {
+		c->crashed = true;
+		snprintf(c->fail_line, sizeof(c->fail_line), "%s", line);
+	}
+	if ((m = strstr(line, "dispatching hogs: ")) && strstr(m, " plugin")) {
+		char *pl = strstr(m, " plugin");
+
+		fprintf(stderr, "%.*s %s%s\n", (int)(pl - line), line, name,
+			pl + strlen(" plugin"));
+		return;
+	}
+	if (strstr(line, "metrc:")) {
+		if (!cfg->metrics && !cfg->metrics_brief)
+			return;
+		m = strstr(line, "] plugin ");
+		if (m) {
+			print_metrics_line(line, m, name);
+			return;
+		}
+	}
+	fprintf(stderr, "%s\n", line);
+}
+
+void smm_child_read(struct smm_child *c, const struct smm_run_cfg *cfg)
+{
+	ssize_t n =
+		read(c->out, c->buf + c->used, sizeof(c->buf) - 1 - c->used);
+	char *nl;
+
+	if (n <= 0) {
+		if (n < 0 && errno == EINTR)
+			return;
+		if (c->used) {
+			c->buf[c->used] = '\0';
+			child_line(c, cfg, c->buf);
+			c->used = 0;
+		}
+		close(c->out);
+		c->out = -1;
+		return;
+	}
+	c->used += (size_t)n;
+	c->buf[c->used] = '\0';
+	while ((nl = strchr(c->buf, '\n'))) {
+		*nl = '\0';
+		child_line(c, cfg, c->buf);
+		c->used -= (size_t)(nl + 1 - c->buf);
+		memmove(c->buf, nl + 1, c->used + 1);
+	}
+	if (c->used == sizeof(c->buf) - 1) { /* a very long line */
+		child_line(c, cfg, c->buf);
+		c->used = 0;
+	}
+}
+
+bool smm_child_reap(struct smm_child *c)
+{
+	if (c->pid <= 0 || c->done)
+		return c->done;
+	if (c->out < 0 && waitpid(c->pid, &c->status, WNOHANG) == c->pid)
+		c->done = true;
+	return c->done;
+}
+
+int smm_worse_status(int a, int b)
+{
+	static const int rank[] = { [SMM_EX_OK] = 0,
+				    [SMM_EX_USAGE] = 4,
+				    [SMM_EX_FAIL] = 3,
+				    [SMM_EX_NORES] = 2,
+				    [SMM_EX_NOTIMPL] = 1 };
+
+	return rank[b] > rank[a] ? b : a;
+}
+
+int smm_child_verdict(struct smm_child *c, uint64_t bogo_ops, bool stopped)
+{
+	int st = SMM_EX_OK;
+
+	if (!WIFEXITED(c->status) || WEXITSTATUS(c->status) != 0) {
+		int code = WIFEXITED(c->status) ? WEXITSTATUS(c->status)
+						: 128 + WTERMSIG(c->status);
+
+		/* stress-ng's own table: 1 usage (a bad option after --),
+		 * 2 failure, 3 no resource, 4 not implemented */
+		st = code >= 1 && code <= 4 ? code : SMM_EX_FAIL;
+		if (!c->failed && !c->crashed)
+			snprintf(
+				c->fail_line, sizeof(c->fail_line),
+				"stress-ng exited with status %d (see its messages above)",
+				code);
+		c->failed = true;
+	} else if (c->failed || c->crashed) {
+		st = SMM_EX_FAIL;
+	}
+	if (c->skipped && st == SMM_EX_OK)
+		st = c->skip_noresource ? SMM_EX_NORES : SMM_EX_NOTIMPL;
+	if (!c->skipped && !c->failed && !c->crashed && bogo_ops == 0 &&
+	    !stopped) {
+		st = SMM_EX_FAIL;
+		snprintf(c->fail_line, sizeof(c->fail_line),
+			 "0 bogo-ops without a SKIP");
+	}
+	if (st == SMM_EX_FAIL || st == SMM_EX_USAGE)
+		fprintf(stderr, "stress-mm: %s failed: %s\n", c->st->name,
+			c->fail_line[0] ? c->fail_line
+					: "stress-ng exited non-zero");
+	else if (st != SMM_EX_OK)
+		fprintf(stderr, "stress-mm: %s skipped: %s\n", c->st->name,
+			c->skip_reason);
+	return st;
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * supervise.h - one real stress-ng per requested stressor: started with
+ * the plugin and its environment, its output read line by line (stressor
+ * names restored, SKIP/FAIL/crash lines noted), reaped, and its exit
+ * status turned into stress-ng's table (0 ok, 1 usage, 2 failure, 3 no
+ * resource, 4 not implemented).
+ */
+#ifndef SMM_SUPERVISE_H
+#define SMM_SUPERVISE_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "options.h"
+
+#define SMM_LINE_MAX 1024
+
+enum { SMM_EX_OK, SMM_EX_USAGE, SMM_EX_FAIL, SMM_EX_NORES, SMM_EX_NOTIMPL };
+
+struct smm_child {
+	const struct smm_stressor *st;
+	pid_t pid;
+	int out; /* its stdout+stderr; -1 once closed */
+	char yaml[PATH_MAX]; /* its own --yaml */
+	char buf[SMM_LINE_MAX];
+	size_t used;
+	int status; /* from waitpid() */
+	bool done, failed, skipped, skip_noresource, crashed;
+	char skip_reason[512];
+	char fail_line[512];
+};
+
+/*
+ * smm_find_stress_ng() - @given when it is an executable file, else
+ * stress-ng from PATH. Return: the path, or NULL with one line in @err.
+ */
+const char *smm_find_stress_ng(const char *given, char *err, size_t len);
+
+/* smm_plugin_path() - stress-mm.so next to this executable. */
+void smm_plugin_path(char *buf, size_t len);
+
+/*
+ * smm_child_start() - fork and exec stress-ng for stressor @s of @cfg:
+ * --plugin N --plugin-so @so --plugin-method M [--plugin-ops N] [-t T]
+ * --metrics[-brief] [--times] --yaml @tmp/<name>.yaml, then the arguments
+ * after --, with the stressor's parameters in the environment.
+ * Return: 0, or -errno of pipe2(2)/fork(2) (nothing started).
+ */
+int smm_child_start(struct smm_child *c, const struct smm_run_cfg *cfg, int s,
+		    const char *sng, const char *so, const char *tmp);
+
+/* smm_child_read() - consume what the child printed; each line goes to
+ * stderr with the stressor's name in place of "plugin". */
+void smm_child_read(struct smm_child *c, const struct smm_run_cfg *cfg);
+
+/* smm_child_reap() - true once the child has exited and its output ended. */
+bool smm_child_reap(struct smm_child *c);
+
+/*
+ * smm_child_verdict() - the stressor's exit status from stress-ng's own
+ * status, what the plugin printed and @bogo_ops (0 bogo-ops without a SKIP
+ * is a failure unless the run was @stopped by a signal).
+ */
+int smm_child_verdict(struct smm_child *c, uint64_t bogo_ops, bool stopped);
+
+/* smm_worse_status() - the worse of two exit statuses (failure, then no
+ * resource, then not implemented). */
+int smm_worse_status(int a, int b);
+
+#endif /* SMM_SUPERVISE_H */

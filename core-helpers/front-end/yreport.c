@@ -1,0 +1,312 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * yreport.c - the YAML report.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+
+#include "docgen.h"
+#include "summary.h"
+#include "yamldoc.h"
+#include "yreport.h"
+
+#define MAX_RUNS_SUMMARISED 256
+
+/* stress-ng's other top-level sections (times, ...), once each. */
+static void copy_other_sections(yaml_document_t *out, int root,
+				yaml_document_t *in, int src_root)
+{
+	yaml_node_t *top = yaml_document_get_node(in, src_root);
+
+	if (!top || top->type != YAML_MAPPING_NODE)
+		return;
+	for (yaml_node_pair_t *p = top->data.mapping.pairs.start;
+	     p < top->data.mapping.pairs.top; p++) {
+		yaml_node_t *k = yaml_document_get_node(in, p->key);
+		const char *key;
+
+		if (!k || k->type != YAML_SCALAR_NODE)
+			continue;
+		key = (const char *)k->data.scalar.value;
+		if (!strcmp(key, "system-info") || !strcmp(key, "metrics") ||
+		    smm_yaml_get(out, root, key))
+			continue;
+		yaml_document_append_mapping_pair(
+			out, root, smm_yaml_copy(out, in, p->key, NULL, NULL),
+			smm_yaml_copy(out, in, p->value, NULL, NULL));
+	}
+}
+
+/* stress-ng's own YAML of every stressor, names restored. */
+static void copy_stress_ng(yaml_document_t *out, int root,
+			   const struct smm_run_cfg *cfg,
+			   const struct smm_run_result *res)
+{
+	int metrics = 0, have_sysinfo = 0;
+	yaml_document_t in;
+
+	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
+		int si, mt;
+		yaml_node_t *seq;
+
+		if (cfg->st[s].workers < 0 ||
+		    smm_yaml_load(res->ch[s].yaml, &in) != 0)
+			continue;
+		si = smm_yaml_get(&in, 1, "system-info");
+		if (si && !have_sysinfo) {
+			yaml_document_append_mapping_pair(
+				out, root,
+				yaml_document_add_scalar(
+					out, NULL, (yaml_char_t *)"system-info",
+					-1, YAML_PLAIN_SCALAR_STYLE),
+				smm_yaml_copy(out, &in, si, NULL, NULL));
+			have_sysinfo = 1;
+		}
+		copy_other_sections(out, root, &in, 1);
+		mt = smm_yaml_get(&in, 1, "metrics");
+		seq = yaml_document_get_node(&in, mt);
+		if (seq && seq->type == YAML_SEQUENCE_NODE) {
+			if (!metrics)
+				metrics = smm_yaml_seq(out, root, "metrics");
+			for (yaml_node_item_t *it =
+				     seq->data.sequence.items.start;
+			     it < seq->data.sequence.items.top; it++)
+				yaml_document_append_sequence_item(
+					out, metrics,
+					smm_yaml_copy(out, &in, *it, "plugin",
+						      smm_stressors[s].name));
+		}
+		yaml_document_delete(&in);
+	}
+}
+
+static void write_stressors(yaml_document_t *out, int sm,
+			    const struct smm_run_cfg *cfg,
+			    const struct smm_run_result *res)
+{
+	int node = smm_yaml_map(out, sm, "stressors");
+
+	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
+		const struct smm_stressor *st = &smm_stressors[s];
+		const struct smm_stressor_result *r = &res->st[s];
+		const struct smm_child *c = &res->ch[s];
+		int m, pm;
+
+		if (cfg->st[s].workers < 0)
+			continue;
+		m = smm_yaml_map(out, node, st->name);
+		smm_yaml_i64(out, m, "workers", cfg->st[s].workers);
+		smm_yaml_u64(out, m, "ops-limit", cfg->st[s].ops);
+		pm = smm_yaml_map(out, m, "parameters");
+		for (int p = 0; p < st->nparams; p++)
+			smm_yaml_str(out, pm, st->params[p].option,
+				     smm_param_text(st, &cfg->st[s], p));
+		smm_yaml_u64(out, m, "bogo-ops", r->bogo_ops);
+		smm_yaml_u64(out, m, "stats-files", (uint64_t)r->stats_files);
+		smm_yaml_u64(out, m, "calls", r->calls);
+		smm_yaml_u64(out, m, "allocations", r->allocs);
+		smm_yaml_u64(out, m, "pages-faulted", r->pages);
+		smm_yaml_u64(out, m, "churn-allocations", r->churn_allocs);
+		smm_yaml_str(out, m, "skipped",
+			     c->skipped ? c->skip_reason : "");
+		smm_yaml_str(out, m, "failed",
+			     c->failed || c->crashed ? c->fail_line : "");
+	}
+}
+
+static void write_counters(yaml_document_t *out, int sm,
+			   const struct smm_run_result *res)
+{
+	int node = smm_yaml_map(out, sm, "counters"), d;
+	char buf[256];
+
+	if (!res->counters_on) {
+		smm_yaml_str(out, node, "skipped", res->counters_skip);
+	} else {
+		for (size_t i = 0; i < res->cs.n; i++) {
+			const struct smm_counter *c = &res->cs.c[i];
+
+			if (c->skip[0]) {
+				snprintf(buf, sizeof(buf), "skipped: %s",
+					 c->skip);
+				smm_yaml_str(out, node, c->spec->name, buf);
+			} else {
+				smm_yaml_u64(out, node, c->spec->name,
+					     c->value);
+			}
+		}
+	}
+	/* Every figure, its value or why it is absent, and what it divides. */
+	d = smm_yaml_map(out, sm, "derived");
+	for (int i = 0; i < res->fig.n; i++) {
+		const struct smm_figure *f = &res->fig.f[i];
+
+		if (f->absent) {
+			snprintf(buf, sizeof(buf), "absent: %s", f->why);
+			smm_yaml_str(out, d, f->name, buf);
+		} else {
+			smm_yaml_dbl(out, d, f->name, f->value);
+		}
+	}
+}
+
+static void write_vmstat_pcp(yaml_document_t *out, int sm,
+			     const struct smm_run_result *res)
+{
+	static const char *const keys[] = {
+		"pgalloc_",	  "pgalloc_dma",     "pgalloc_dma32",
+		"pgalloc_normal", "pgalloc_movable", "pgfree",
+		"pgfault",	  "nr_kernel_stack"
+	};
+	int node = smm_yaml_map(out, sm, "vmstat-delta");
+
+	if (res->vm_err) {
+		smm_yaml_str(out, node, "skipped", strerror(-res->vm_err));
+	} else {
+		for (size_t k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+			smm_yaml_i64(out, node,
+				     strcmp(keys[k], "pgalloc_")
+					     ? keys[k]
+					     : "pgalloc_total",
+				     smm_vmstat_delta(&res->vm0, &res->vm1,
+						      keys[k]));
+	}
+	node = smm_yaml_seq(out, sm, "pcp");
+	for (int z = 0; z < res->z1.n; z++) {
+		int m = yaml_document_add_mapping(out, NULL,
+						  YAML_BLOCK_MAPPING_STYLE);
+
+		yaml_document_append_sequence_item(out, node, m);
+		smm_yaml_str(out, m, "zone", res->z1.z[z].zone);
+		if (z < res->z0.n) {
+			smm_yaml_u64(out, m, "count-start", res->z0.z[z].count);
+			smm_yaml_u64(out, m, "high-start", res->z0.z[z].high);
+		}
+		smm_yaml_u64(out, m, "count-end", res->z1.z[z].count);
+		smm_yaml_u64(out, m, "high-end", res->z1.z[z].high);
+		smm_yaml_u64(out, m, "batch", res->z1.z[z].batch);
+	}
+}
+
+static void write_vmallocinfo(yaml_document_t *out, int sm,
+			      const struct smm_run_cfg *cfg,
+			      const struct smm_run_result *res)
+{
+	int node = smm_yaml_map(out, sm, "vmallocinfo"), callers;
+	char buf[256];
+
+	if (cfg->vm_interval == 0) {
+		smm_yaml_str(out, node, "skipped", "--vmallocinfo-interval 0");
+		return;
+	}
+	if (res->vs.err) {
+		snprintf(buf, sizeof(buf), "skipped: /proc/vmallocinfo: %s",
+			 strerror(-res->vs.err));
+		smm_yaml_str(out, node, "skipped", buf);
+		return;
+	}
+	smm_yaml_u64(out, node, "samples", (uint64_t)res->vs.samples);
+	callers = smm_yaml_map(out, node, "callers-grown");
+	for (int i = 0; i < res->vs.n; i++) {
+		const struct smm_caller_tally *t = &res->vs.t[i];
+		int m;
+
+		if (t->max_areas <= t->base_areas)
+			continue;
+		m = smm_yaml_map(out, callers, t->caller);
+		smm_yaml_u64(out, m, "areas-start", t->base_areas);
+		smm_yaml_u64(out, m, "areas-max", t->max_areas);
+		smm_yaml_u64(out, m, "pages-start", t->base_pages);
+		smm_yaml_u64(out, m, "pages-max", t->max_pages);
+	}
+}
+
+/* stress-mm.runs (every run's gate figures) and stress-mm.summary (per
+ * figure: median, min, max, relative half-range). */
+static void write_runs(yaml_document_t *out, int sm,
+		       const struct smm_run_result *runs, unsigned int nruns,
+		       uint64_t requested)
+{
+	int seq = smm_yaml_seq(out, sm, "runs"), sum;
+
+	smm_yaml_u64(out, sm, "repeat", nruns);
+	smm_yaml_u64(out, sm, "repeat-requested", requested);
+	for (unsigned int i = 0; i < nruns; i++) {
+		int m = yaml_document_add_mapping(out, NULL,
+						  YAML_BLOCK_MAPPING_STYLE);
+		int mm;
+
+		yaml_document_append_sequence_item(out, seq, m);
+		smm_yaml_u64(out, m, "exit-status", (uint64_t)runs[i].status);
+		smm_yaml_str(out, m, "interrupted",
+			     runs[i].interrupted ? "true" : "false");
+		smm_yaml_dbl(out, m, "seconds", runs[i].seconds);
+		mm = smm_yaml_map(out, m, "metrics");
+		for (int k = 0; k < runs[i].fig.n; k++) {
+			const struct smm_figure *f = &runs[i].fig.f[k];
+
+			if (f->gate && !f->absent)
+				smm_yaml_dbl(out, mm, f->name, f->value);
+		}
+	}
+	sum = smm_yaml_map(out, sm, "summary");
+	for (int k = 0; k < runs[0].fig.n; k++) {
+		const struct smm_figure *f0 = &runs[0].fig.f[k];
+		double v[MAX_RUNS_SUMMARISED];
+		struct smm_summary st;
+		size_t n = 0;
+		int m;
+
+		if (!f0->gate)
+			continue;
+		for (unsigned int i = 0; i < nruns && n < MAX_RUNS_SUMMARISED;
+		     i++) {
+			const struct smm_figure *f =
+				smm_figure_get(&runs[i].fig, f0->name);
+
+			if (f && !f->absent)
+				v[n++] = f->value;
+		}
+		if (!n)
+			continue;
+		smm_summary_of(v, n, &st);
+		m = smm_yaml_map(out, sum, f0->name);
+		smm_yaml_u64(out, m, "runs", st.n);
+		smm_yaml_dbl(out, m, "median", st.median);
+		smm_yaml_dbl(out, m, "min", st.min);
+		smm_yaml_dbl(out, m, "max", st.max);
+		smm_yaml_dbl(out, m, "half-range-pct", st.half_range_pct);
+	}
+}
+
+int smm_yreport_write(const struct smm_run_cfg *cfg,
+		      const struct smm_run_result *runs, unsigned int nruns,
+		      int status, bool interrupted, const char *sng)
+{
+	const struct smm_run_result *last = &runs[nruns - 1];
+	yaml_document_t out;
+	struct utsname u;
+	int root, sm;
+
+	if (!yaml_document_initialize(&out, NULL, NULL, NULL, 0, 0))
+		return -ENOMEM;
+	root = yaml_document_add_mapping(&out, NULL, YAML_BLOCK_MAPPING_STYLE);
+	copy_stress_ng(&out, root, cfg, last);
+	sm = smm_yaml_map(&out, root, "stress-mm");
+	smm_yaml_str(&out, sm, "version", SMM_VERSION);
+	uname(&u);
+	smm_yaml_str(&out, sm, "kernel-release", u.release);
+	smm_yaml_str(&out, sm, "stress-ng", sng);
+	smm_yaml_u64(&out, sm, "exit-status", (uint64_t)status);
+	smm_yaml_str(&out, sm, "interrupted", interrupted ? "true" : "false");
+	smm_yaml_dbl(&out, sm, "seconds", last->seconds);
+	smm_yaml_u64(&out, sm, "of-run", nruns);
+	write_stressors(&out, sm, cfg, last);
+	write_counters(&out, sm, last);
+	write_vmstat_pcp(&out, sm, last);
+	write_vmallocinfo(&out, sm, cfg, last);
+	write_runs(&out, sm, runs, nruns, cfg->repeat);
+	return smm_yaml_write(&out, cfg->yaml);
+}
