@@ -28,7 +28,7 @@ FE_INC     := $(COMMON_INC) -Icore-helpers/front-end
 # -luring when the probe found liburing (expanded after config.h exists)
 URING    = $(if $(shell grep -s "define HAVE_LIBURING" $(BUILD)/config.h),-luring)
 WORKER_LIBS = -lbsd -lpthread $(URING)
-FE_LIBS  = -lyaml -lbsd
+FE_LIBS  = -lyaml -lbsd -lm
 
 COMMON_SRCS := $(sort $(wildcard core-helpers/common/*.c))
 WORKER_SRCS := $(sort $(wildcard core-helpers/worker/*.c core-helpers/worker/paths/*.c))
@@ -54,7 +54,7 @@ TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
 	$(filter-out test/00-% test/99-%,$(SHELL_TESTS)) \
 	$(filter test/99-%,$(SHELL_TESTS))
 
-BENCH_BINS := $(BUILD)/bench/shm-loop
+BENCH_BINS := $(BUILD)/bench/shm-loop $(BUILD)/bench/gate-sim
 
 .PHONY: all deps check run lint clean bench lab lab-kernels lab-fingerprint
 all: $(BUILD)/stress-mm.so $(BUILD)/stress-mm $(BUILD)/stress-mm.1 \
@@ -119,6 +119,12 @@ $(BUILD)/test/%: test/helpers/%.c $(LIBFE) $(LIBWORKER) $(LIBCOMMON)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@$(CC) $(BASE_CFLAGS) $(TEST_INC) -o $@ $< $(TEST_LIBS)
+
+# The gate simulator runs the front end's own gate (gate.h).
+$(BUILD)/bench/gate-sim: bench/gate-sim.c $(LIBFE) $(LIBCOMMON)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(CC) $(BASE_CFLAGS) $(FE_INC) -o $@ $< $(LIBFE) $(LIBCOMMON) $(FE_LIBS)
 
 $(BUILD)/bench/%: bench/%.c $(BUILD)/config.h
 	@mkdir -p $(dir $@)

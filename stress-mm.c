@@ -103,24 +103,31 @@ static void measure_end(struct smm_run_result *res)
 	smm_zoneinfo_read(&res->z1);
 }
 
-/* Start every requested stressor; on a failure stop those started. */
+/* Start every requested stressor (or stress-ng's own alone); on a failure
+ * stop those started. */
 static int start_all(const struct smm_run_cfg *cfg, const char *sng,
 		     const char *so, const char *tmp,
 		     struct smm_run_result *res)
 {
-	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
+	res->pass_only = true;
+	for (int s = 0; s < SMM_NR_STRESSORS; s++)
+		if (cfg->st[s].workers >= 0)
+			res->pass_only = false;
+	for (int s = 0; s <= SMM_NR_STRESSORS; s++) {
 		int rc;
 
 		res->ch[s].out = -1;
-		if (cfg->st[s].workers < 0)
+		if (s < SMM_NR_STRESSORS ? cfg->st[s].workers < 0
+					 : !res->pass_only)
 			continue;
-		res->st[s].asked = true;
+		if (s < SMM_NR_STRESSORS)
+			res->st[s].asked = true;
 		rc = smm_child_start(&res->ch[s], cfg, s, sng, so, tmp);
 		if (rc == 0)
 			continue;
 		fprintf(stderr,
 			"stress-mm: cannot start stress-ng for %s: %s; stopping the others\n",
-			smm_stressors[s].name, strerror(-rc));
+			res->ch[s].name, strerror(-rc));
 		start_failed = true;
 		return rc;
 	}
@@ -134,11 +141,11 @@ static void supervise(const struct smm_run_cfg *cfg, struct smm_run_result *res)
 	bool running = true;
 
 	while (running) {
-		struct pollfd pfd[SMM_NR_STRESSORS];
-		int np = 0, idx[SMM_NR_STRESSORS];
+		struct pollfd pfd[SMM_NR_STRESSORS + 1];
+		int np = 0, idx[SMM_NR_STRESSORS + 1];
 
 		running = false;
-		for (int s = 0; s < SMM_NR_STRESSORS; s++) {
+		for (int s = 0; s <= SMM_NR_STRESSORS; s++) {
 			struct smm_child *c = &res->ch[s];
 
 			if (c->pid <= 0 || smm_child_reap(c))
@@ -185,10 +192,21 @@ static void run_once(const struct smm_run_cfg *cfg, const char *sng,
 	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
 		if (!res->st[s].asked)
 			continue;
-		smm_read_ng_yaml(res->ch[s].yaml, &res->st[s]);
+		smm_read_ng_yaml(res->ch[s].yaml, &res->st[s], NULL);
 		res->status = smm_worse_status(
 			res->status,
 			smm_child_verdict(&res->ch[s], res->st[s].bogo_ops,
+					  stop_signal || start_failed));
+	}
+	if (res->pass_only) {
+		uint64_t ops = 0;
+
+		smm_read_ng_yaml(res->ch[SMM_PASS_CHILD].yaml, NULL, res);
+		for (int i = 0; i < res->nng; i++)
+			ops += res->ng[i].bogo_ops;
+		res->status = smm_worse_status(
+			res->status,
+			smm_child_verdict(&res->ch[SMM_PASS_CHILD], ops,
 					  stop_signal || start_failed));
 	}
 	if (start_failed)
@@ -247,6 +265,7 @@ int main(int argc, char **argv)
 	char err[600];
 	struct smm_run_result *runs;
 	unsigned int swept_p = 0, swept_s = 0, done = 0;
+	struct smm_conditions cond;
 	struct smm_run_cfg cfg;
 	struct sigaction sa;
 	const char *sng;
@@ -289,6 +308,7 @@ int main(int argc, char **argv)
 	mkdir(stats, 0755);
 	setenv(SMM_STATS_ENV, stats, 1);
 	smm_raise_limits(&cfg);
+	smm_conditions_read(&cond, sng);
 
 	start = now_s();
 	for (unsigned int i = 0;
@@ -304,15 +324,15 @@ int main(int argc, char **argv)
 		status = 128 + stop_signal;
 	}
 	if (cfg.yaml && done &&
-	    smm_yreport_write(&cfg, runs, done, status, stop_signal != 0,
+	    smm_yreport_write(&cfg, &cond, runs, done, status, stop_signal != 0,
 			      sng) != 0) {
 		fprintf(stderr, "stress-mm: cannot write %s: %s\n", cfg.yaml,
 			strerror(errno));
 		if (status == SMM_EX_OK)
 			status = SMM_EX_FAIL;
 	}
-	for (int s = 0; s < SMM_NR_STRESSORS; s++)
-		if (cfg.st[s].workers >= 0)
+	for (int s = 0; s <= SMM_NR_STRESSORS; s++)
+		if (runs[done ? done - 1 : 0].ch[s].yaml[0])
 			unlink(runs[done ? done - 1 : 0].ch[s].yaml);
 	smm_read_stats_dir(stats, &runs[done ? done - 1 : 0]); /* late files */
 	if (rmdir(stats) != 0 || rmdir(tmp) != 0)

@@ -43,7 +43,7 @@ LAB=$BUILD/lab
 FLAVOUR=${FLAVOUR:-cloud-amd64}
 GUEST_CPUS=${GUEST_CPUS:-2}
 GUEST_MEM=${GUEST_MEM:-2G}
-STRESS_MM_ARGS=${STRESS_MM_ARGS:---vmalloc-order 1 --shm-pcp 1 -t 30s --repeat 3}
+STRESS_MM_ARGS=${STRESS_MM_ARGS:---vmalloc-order 1 --shm-pcp 1 -t 20s --repeat 5}
 # One stress-mm run per churn setting, each with STRESS_MM_ARGS; set but
 # empty: no run, the fingerprint only.
 LAB_CHURNS=${LAB_CHURNS-none spin stack}
@@ -352,9 +352,13 @@ done
 if [ ${#done_dirs[@]} -eq 2 ]; then
 	for c in $LAB_CHURNS; do
 		say "churn $c: ${done_dirs[0]##*/} (base) against ${done_dirs[1]##*/}"
-		"$BUILD/stress-mm" compare "${done_dirs[0]}/run-$c.yaml" \
-			"${done_dirs[1]}/run-$c.yaml"
-		[ $? -le 1 ] || failed=1
+		# The kernels differ by design (--allow-param-diff lets their
+		# command lines differ too). A comparison that cannot decide
+		# (too few runs) is reported, not a lab failure: the guests'
+		# failures are.
+		"$BUILD/stress-mm" compare --allow-param-diff \
+			"${done_dirs[0]}/run-$c.yaml" "${done_dirs[1]}/run-$c.yaml"
+		[ $? -le 1 ] || say "churn $c: stress-mm compare could not decide (see above)"
 	done
 fi
 exit $failed

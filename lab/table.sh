@@ -10,8 +10,8 @@ cd "$(dirname "$0")/.."
 LAB=${BUILD:-build}/lab
 kernels=("$@")
 [ ${#kernels[@]} -gt 0 ] || mapfile -t kernels < <(ls -d "$LAB"/*/console.log 2>/dev/null | xargs -n1 dirname | xargs -n1 basename)
-figs="vmalloc-order.bogo-ops-per-second-real-time shm-pcp.bogo-ops-per-second-real-time shm-pcp.pages-faulted-per-second zone-locked-order0-per-1000-pages linux-mm-zone-locked-ratio-pct"
-printf '%-16s %-6s %18s %18s %18s %18s %18s\n' kernel churn "vmalloc-order op/s" "shm-pcp op/s" "shm pages/s" "zone-locked/1000" "linux-mm ratio %"
+figs="vmalloc-order.bogo-ops-per-second-real-time shm-pcp.bogo-ops-per-second-real-time shm-pcp.pages-faulted-per-second shm-pcp.movable-refills-per-1000-faults shm-pcp.unmovable-refills-per-1000-faults"
+printf '%-16s %-6s %18s %18s %18s %18s %18s\n' kernel churn "vmalloc-order op/s" "shm-pcp op/s" "shm pages/s" "movable refills/1k" "unmovable refills/1k"
 for k in "${kernels[@]}"; do
 	for f in "$LAB/$k"/run-*.yaml "$LAB/$k"/run-*.yaml.missing; do
 		[ -e "$f" ] || continue

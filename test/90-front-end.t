@@ -25,7 +25,7 @@ bad=(
 	"--vmallocinfo-interval 1e0" "--vmalloc-order-bytes 8K" "--repeat 0"
 	"--shm-pcp-bytes 16KK"
 )
-plan $((3 + ${#opts[@]} + ${#bad[@]} + 2 + 9 + 6))
+plan $((3 + ${#opts[@]} + ${#bad[@]} + 2 + 15 + 6))
 
 # 1. help, man page, completion
 "$SMM" --help > "$TMPD/help"
@@ -96,10 +96,62 @@ if [ -r /proc/vmallocinfo ] && [ "$(id -u)" = 0 ]; then
 else
 	skip "YAML: every counter has a count" "needs root for system-wide counting"
 fi
-grep -q "linux-mm-zone-locked-ratio-pct:" "$TMPD/r.yaml" &&
-	grep -q "zone-locked-order0-per-1000-pages:" "$TMPD/r.yaml" &&
+grep -q "^  figures:" "$TMPD/r.yaml" && grep -q "^      numerator: " "$TMPD/r.yaml" &&
+	grep -q "^      denominator: " "$TMPD/r.yaml" &&
 	grep -q "pgalloc_total:" "$TMPD/r.yaml" && grep -q "count-end:" "$TMPD/r.yaml"
-ok $? "YAML: derived figures, vmstat deltas and PCP state"
+ok $? "YAML: figures with numerator and denominator, vmstat deltas and PCP state"
+# fig FILE NAME KEY: KEY (value or absent) of figure NAME in the report
+fig() {
+	awk -v n="    $2:" -v k="      $3: " '
+		$0 == "  figures:" { f = 1; next }
+		f && /^  [^ ]/ { exit }
+		f && $0 == n { g = 1; next }
+		g && /^    [^ ]/ { exit }
+		g && index($0, k) == 1 { print substr($0, length(k) + 1); exit }' "$1"
+}
+cnt() { sed -n "s/^    $2: \([0-9]*\)$/\1/p" "$1" | head -1; }
+v=$(fig "$TMPD/r.yaml" vmalloc-order.zone-locked-order0-per-bogo-op value)
+a=$(fig "$TMPD/r.yaml" shm-pcp.zone-locked-order0-per-bogo-op absent)
+[ -z "$v" ] && case $a in *"2 stressors ran"*) true ;; *) false ;; esac
+ok $? "both stressors: no per-bogo-op figure, absent with the reason ($a)"
+if grep -q "^    zone_locked_order0_movable_refill: [0-9]" "$TMPD/r.yaml"; then
+	pages=$(sed -n '/^    shm-pcp:$/,/^    [^ ]/s/^      pages-faulted: //p' "$TMPD/r.yaml")
+	mr=$(cnt "$TMPD/r.yaml" zone_locked_order0_movable_refill)
+	got=$(fig "$TMPD/r.yaml" shm-pcp.movable-refills-per-1000-faults value)
+	awk -v m="$mr" -v p="$pages" -v g="$got" 'BEGIN { w = m / p * 1000; d = g - w; if (d < 0) d = -d; exit !(p > 0 && d <= 1e-4 * (w + 1)) }'
+	ok $? "movable refills per 1000 faults = $mr refills / $pages pages x 1000 (got $got)"
+	pa=$(cnt "$TMPD/r.yaml" page_alloc_order0)
+	zl=$(cnt "$TMPD/r.yaml" zone_locked_order0)
+	ef=$(cnt "$TMPD/r.yaml" extfrag_order0)
+	got=$(fig "$TMPD/r.yaml" linux-mm-zone-locked-ratio-pct value)
+	awk -v a="$pa" -v z="$zl" -v e="$ef" -v g="$got" 'BEGIN { w = (e + z) / a * 100; d = g - w; if (d < 0) d = -d; exit !(a > 0 && d <= 1e-4 * (w + 1)) }'
+	ok $? "linux-mm ratio = ($ef + $zl) / $pa x 100 (got $got)"
+else
+	skip "movable refills per 1000 faults from the counts" "counters need root here"
+	skip "linux-mm ratio from the counts" "counters need root here"
+fi
+
+# stress-ng's own stressors: after -- alone, counted around and named as
+# stress-ng names them; beside ours, never added to ours.
+(cd "$TMPD" && "$SMM" -t 2 --vmallocinfo-interval 0 --yaml "$TMPD/pt.yaml" -- --shm 1 \
+	> "$TMPD/pt.log" 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q "^      shm.bogo-ops-per-second-real-time: [0-9]" "$TMPD/pt.yaml" &&
+	! grep -q "stressor: plugin" "$TMPD/pt.yaml"
+ok $? "stress-mm -- --shm 1: exit $rc, shm's own bogo-ops/s under its name"
+if grep -q "^    zone_locked_order0_movable_refill: [0-9]" "$TMPD/pt.yaml"; then
+	grep -q "stress-mm: figure: movable-refills-per-1000-pgfault  *[0-9]" "$TMPD/pt.log" &&
+		grep -q "stress-mm: kcntr: zone_locked_order0 " "$TMPD/pt.log"
+	ok $? "stress-mm -- --shm 1 prints counters and per-fault figures"
+else
+	skip "stress-mm -- --shm 1 prints counters and per-fault figures" "counters need root here"
+fi
+(cd "$TMPD" && "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M -t 2 --counters none \
+	--vmallocinfo-interval 0 --yaml "$TMPD/mix.yaml" -- --cpu 1 > /dev/null 2>&1)
+ours=$(sed -n '/^    shm-pcp:$/,/^    [^ ]/s/^      bogo-ops: //p' "$TMPD/mix.yaml")
+plugin=$(awk '/^- stressor: shm-pcp$/ { f = 1 } f && /^  bogo-ops:/ { print $2; exit }' "$TMPD/mix.yaml")
+grep -q "^- stressor: cpu$" "$TMPD/mix.yaml" && [ -n "$ours" ] && [ "$ours" = "$plugin" ]
+ok $? "-- --cpu 1 beside shm-pcp: cpu keeps its entry, shm-pcp's bogo-ops are its own ($ours = $plugin)"
 
 # 4. counters against perf stat -a over the same command. perf counts until
 # stress-mm exits; events that the kernel defers past the end of the run
@@ -109,8 +161,9 @@ if command -v perf > /dev/null && [ "$(id -u)" = 0 ]; then
 	ev=(-e kmem:mm_page_alloc --filter 'order == 0'
 		-e kmem:mm_page_alloc_zone_locked --filter 'order == 0'
 		-e kmem:mm_page_alloc_zone_locked --filter 'order == 0 && migratetype == 0'
-		-e tlb:tlb_flush)
-	keys=(page_alloc_order0 zone_locked_order0 zone_locked_order0_unmovable tlb_flush)
+		-e tlb:tlb_flush
+		-e kmem:mm_page_alloc_zone_locked --filter 'order == 0 && migratetype == 1 && percpu_refill == 1')
+	keys=(page_alloc_order0 zone_locked_order0 zone_locked_order0_unmovable tlb_flush zone_locked_order0_movable_refill)
 	(cd "$TMPD" && perf stat -a -x, -o "$TMPD/perf.csv" "${ev[@]}" -- \
 		"$SMM" --shm-pcp 1 --shm-pcp-bytes 1M --vmalloc-order 1 \
 		--vmalloc-order-method stack --vmalloc-order-batch 64 -t 3 \
@@ -120,7 +173,7 @@ if command -v perf > /dev/null && [ "$(id -u)" = 0 ]; then
 	good=1
 	desc=""
 	compared=0
-	for k in 0 1 2 3; do
+	for k in 0 1 2 3 4; do
 		ours=$(sed -n "s/^    ${keys[$k]}: //p" "$TMPD/p.yaml")
 		theirs=${pv[$k]:-0}
 		desc="$desc ${keys[$k]} $ours/$theirs"

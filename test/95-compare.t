@@ -1,43 +1,57 @@
 #!/bin/bash
 # stress-mm --repeat and stress-mm compare, from real runs' YAML, edited:
-# a file against itself, a 20% drop (regression), a rise (improvement),
-# overlapping ranges (noisy), a metric missing on one side, mismatched
-# parameters with and without --allow-param-diff, malformed YAML, an empty
-# file, a file stress-ng wrote itself, single runs (unrepeated), --strict,
+# a file against itself; a 20% drop and rise of a higher-is-better figure
+# and of a lower-is-better one; a rise from a base of 0 (and one below the
+# floor); one outlier among 7 runs; noise (inconclusive, --strict); too few
+# runs for 95% and enough at 80%; a figure missing on one side or absent in
+# one run; parameters and conditions that differ (-t, stress-ng's
+# arguments, workers resolved the same way); numbers that are not finite
+# decimals, quoted or duplicated; malformed, empty and foreign files;
 # --junit and --format simple.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 26
+plan 54
 
-KEY=shm-pcp.bogo-ops-per-second-real-time
+HB=shm-pcp.bogo-ops-per-second-real-time
+LB=shm-pcp.movable-refills-per-1000-faults
 cd "$TMPD" || exit 1
-"$SMM" --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 --repeat 3 \
+"$SMM" --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 --repeat 7 \
 	--counters none --vmallocinfo-interval 0 --yaml real.yaml > run.log 2>&1
-ok $? "--repeat 3 runs and exits 0"
-[ "$(grep -c '^  - exit-status:' real.yaml)" -eq 3 ] &&
-	grep -q "^  repeat: 3" real.yaml && grep -q "half-range-pct:" real.yaml
-ok $? "the YAML keeps 3 runs and a summary with the half-range"
-[ "$(grep -c 'stress-mm: run [123] of 3' run.log)" -eq 3 ]
+ok $? "--repeat 7 runs and exits 0"
+[ "$(grep -c '^  - exit-status:' real.yaml)" -eq 7 ] &&
+	grep -q "^  repeat: 7" real.yaml && grep -q "half-range-pct:" real.yaml
+ok $? "the YAML keeps 7 runs and a summary with the half-range"
+[ "$(grep -c 'stress-mm: run [1-7] of 7' run.log)" -eq 7 ]
 ok $? "progress: run i of R"
+grep -q "^  scope: run 7 of 7 (the last)" real.yaml
+ok $? "the top-level figures say which run they are"
 
-# set_runs FILE KEY V1 V2 V3: the KEY of runs 1..3 get these values
+# set_runs FILE KEY V1..V7: KEY in every run's metrics gets these values
 set_runs() {
-	awk -v key="$2" -v vals="$3 $4 $5" '
+	local f=$1 key=$2
+	shift 2
+	awk -v key="$key" -v vals="$*" '
 		BEGIN { split(vals, v, " ") }
-		$0 ~ "^      " key ":" { n++; print "      " key ": " v[n]; next }
-		{ print }' "$1"
+		/^  - exit-status:/ { n++ }
+		$0 == "    metrics:" { print; print "      " key ": " v[n]; next }
+		$0 ~ "^      " key ":" { next }
+		{ print }' "$f"
 }
-set_runs real.yaml "$KEY" 1000 1010 990 > base.yaml
-set_runs real.yaml "$KEY" 800 808 792 > drop.yaml
-set_runs real.yaml "$KEY" 1200 1212 1188 > rise.yaml
-set_runs real.yaml "$KEY" 700 800 995 > overlap.yaml
-grep -v "^      $KEY:" base.yaml > missing.yaml
-sed 's/^        shm-pcp-bytes: 1M$/        shm-pcp-bytes: 2M/' base.yaml > param.yaml
-printf 'stress-mm: [runs\n' > malformed.yaml
-: > empty.yaml
-stress-ng --cpu 1 -t 1 --metrics --yaml ng.yaml > /dev/null 2>&1
+set_runs real.yaml $HB 1000 1010 990 1005 995 1002 998 > base.yaml
+set_runs real.yaml $HB 800 808 792 804 796 801 799 > drop.yaml
+set_runs real.yaml $HB 1200 1212 1188 1206 1194 1203 1197 > rise.yaml
+set_runs real.yaml $HB 800 808 1200 804 796 801 799 > outlier.yaml
+set_runs real.yaml $HB 700 1300 800 1250 650 1200 750 > noisy.yaml
+set_runs base.yaml $LB 100 101 99 100 102 98 100 > lbase.yaml
+set_runs base.yaml $LB 120 121 119 120 122 118 120 > lrise.yaml
+set_runs base.yaml $LB 0 0 0 0 0 0 0 > zero.yaml
+set_runs base.yaml $LB 151 193 170 160 180 175 165 > fromzero.yaml
+set_runs base.yaml $LB 1510 1930 1700 1600 1800 1750 1650 > fromzero10.yaml
+set_runs base.yaml $LB 1 2 1 2 1 2 1 > tiny.yaml
+grep -v "^      $HB:" base.yaml > missing.yaml
+awk -v k="      $HB:" 'index($0, k) == 1 && !done { done = 1; next } { print }' base.yaml > absent1.yaml
 
 cmp_run() { # expected-exit description args...
 	local want=$1 desc=$2
@@ -48,45 +62,87 @@ cmp_run() { # expected-exit description args...
 	ok $? "$desc (exit $rc)"
 	[ $rc -eq "$want" ] || diag "$(cat out err)"
 }
-verdict() { grep "^$KEY " out | sed 's/.*%  //'; }
+verdict() { grep "^${1:-$HB} " out | sed 's/.*  //'; }
 
 cmp_run 0 "a file compared with itself passes" real.yaml real.yaml
-! grep -v "^#" out | grep -q "regression\|improvement\|noisy"
+! grep -v "^#" out | grep -q "regression\|improvement\|inconclusive"
 ok $? "  every verdict is no change"
 cmp_run 1 "a 20% drop in bogo-ops/s is a regression" base.yaml drop.yaml
-[ "$(verdict)" = regression ] && grep -q "\-20.0%" out
-ok $? "  verdict regression at -20.0%"
+[ "$(verdict)" = regression ] && grep "^$HB " out | grep -q -- "-20.0%.*\[-2[0-9.]*%, -1[0-9.]*%\]"
+ok $? "  verdict regression at -20.0% with an interval below 0"
 cmp_run 0 "a 20% rise is an improvement, not a failure" base.yaml rise.yaml
 [ "$(verdict)" = improvement ]
 ok $? "  verdict improvement"
-cmp_run 0 "beyond the threshold with overlapping ranges is noisy" base.yaml overlap.yaml
-[ "$(verdict)" = noisy ]
-ok $? "  verdict noisy"
-cmp_run 1 "--strict makes noisy fail" --strict base.yaml overlap.yaml
+cmp_run 1 "one outlier among 7 runs does not hide a 20% drop" base.yaml outlier.yaml
+cmp_run 0 "beyond the threshold in noise is inconclusive" base.yaml noisy.yaml
+[ "$(verdict)" = inconclusive ]
+ok $? "  verdict inconclusive"
+cmp_run 1 "--strict makes inconclusive fail" --strict base.yaml noisy.yaml
+cmp_run 1 "a lower-is-better figure rising 20% is a regression" lbase.yaml lrise.yaml
+[ "$(verdict $LB)" = regression ]
+ok $? "  verdict regression for $LB"
+cmp_run 0 "a lower-is-better figure falling 20% is an improvement" lrise.yaml lbase.yaml
+cmp_run 1 "a rise from a base of 0 is a regression" zero.yaml fromzero.yaml
+[ "$(verdict $LB)" = regression ]
+ok $? "  verdict regression from 0"
+cmp_run 1 "a 10x larger rise from 0 is a regression too" zero.yaml fromzero10.yaml
+"$SMM" compare --strict --junit zj.xml zero.yaml fromzero.yaml > /dev/null 2>&1
+grep -q "<testcase classname=\"stress-mm\" name=\"$LB\"><failure" zj.xml
+ok $? "  --strict --junit writes the failure"
+cmp_run 0 "a rise from 0 below the figure's floor is no change" zero.yaml tiny.yaml
+[ "$(verdict $LB)" = "no change" ]
+ok $? "  verdict no change"
+cmp_run 0 "0 against 0 is no change" zero.yaml zero.yaml
+
+"$SMM" --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 --repeat 3 \
+	--counters none --vmallocinfo-interval 0 --yaml three.yaml > /dev/null 2>&1
+cmp_run 2 "3 against 3 runs are too few for 95%" three.yaml three.yaml
+grep -q "too few runs" out && grep -q "needs 4 runs per side" err
+ok $? "  said so: the verdict and what would do"
+cmp_run 0 "3 against 3 runs decide at --confidence 80" --confidence 80 three.yaml three.yaml
+
 cmp_run 2 "a figure missing on one side is incomparable" base.yaml missing.yaml
-grep -q "^$KEY .*missing" out
-ok $? "  listed as missing"
-cmp_run 2 "a --metric missing on one side is incomparable" --metric "$KEY" base.yaml missing.yaml
+cmp_run 2 "a figure absent in one run is incomparable" base.yaml absent1.yaml
+cmp_run 2 "a --metric missing on one side is incomparable" --metric "$HB" base.yaml missing.yaml
+sed 's/^        shm-pcp-bytes: 1M$/        shm-pcp-bytes: 2M/' base.yaml > param.yaml
 cmp_run 2 "mismatched parameters are incomparable" base.yaml param.yaml
-grep -q "parameter differs: .*shm-pcp-bytes=2M" err
+grep -q "differs: .*shm-pcp-bytes=2M" err
 ok $? "  the difference is listed"
 cmp_run 0 "--allow-param-diff compares two configurations" --allow-param-diff base.yaml param.yaml
+sed 's/^    timeout-s: 1$/    timeout-s: 2/' base.yaml > t2.yaml
+cmp_run 2 "a different -t is incomparable" base.yaml t2.yaml
+grep -q "differs: candidate conditions.timeout-s=2" err
+ok $? "  the timeout difference is listed"
+sed 's/^    stress-ng-args: .*$/    stress-ng-args: --cpu 1/' base.yaml > args.yaml
+cmp_run 2 "different arguments after -- are incomparable" base.yaml args.yaml
+sed 's/^    workers: 1$/    workers: 0/' base.yaml > w0.yaml
+cmp_run 0 "workers 0 and 1 resolved to the same count compare" base.yaml w0.yaml
+sed 's/^    kernel-release: .*$/    kernel-release: 9.9.9-other/' base.yaml > kernel.yaml
+cmp_run 0 "another kernel is what is compared" base.yaml kernel.yaml
+grep -q "differs (the kernel: allowed)" err
+ok $? "  and its difference is listed as allowed"
+
+for bad in "1e400" "inf" ".nan" "0x10" "+5" "-0" "'7'" '"7"'; do
+	sed "0,/^      $HB: .*/s//      $HB: $bad/" base.yaml > bad.yaml
+	cmp_run 2 "value $bad is refused" base.yaml bad.yaml
+done
+awk '$0 == "    metrics:" && !d { print; print "      x: 1"; print "      x: 2"; d = 1; next } { print }' base.yaml > dup.yaml
+cmp_run 2 "a duplicate key is refused" base.yaml dup.yaml
+printf 'stress-mm: [runs\n' > malformed.yaml
 cmp_run 2 "malformed YAML" base.yaml malformed.yaml
+: > empty.yaml
 cmp_run 2 "an empty file" base.yaml empty.yaml
+stress-ng --cpu 1 -t 1 --metrics --yaml ng.yaml > /dev/null 2>&1
 cmp_run 2 "a file written by stress-ng itself" ng.yaml base.yaml
 awk '/^  - exit-status: 0/ && !done { sub(/0$/, "2"); done = 1 } { print }' base.yaml > failed.yaml
 cmp_run 2 "a set with a failed run is not comparable" base.yaml failed.yaml
 "$SMM" compare --junit stale.xml base.yaml param.yaml > /dev/null 2>&1
-grep -q '<failure message="the parameters differ' stale.xml
+grep -q '<failure message="the parameters or conditions differ' stale.xml
 ok $? "--junit is written, failing, when the comparison cannot be made"
 
-"$SMM" --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 \
-	--counters none --vmallocinfo-interval 0 --yaml single.yaml > /dev/null 2>&1
-cmp_run 0 "single runs: unrepeated, no verdict" single.yaml single.yaml
-cmp_run 1 "single runs with --strict fail" --strict single.yaml single.yaml
-
 "$SMM" compare --junit j.xml --format simple base.yaml drop.yaml > out
-[ "$(grep -c '<testcase' j.xml)" -ge 3 ] && [ "$(grep -c '<failure' j.xml)" -eq 1 ] &&
-	[ "$(awk 'NF != 5' out | wc -l)" -eq 0 ] && grep -q "^$KEY 1000 800 -20.00 regression$" out
-ok $? "--junit writes one failure; --format simple prints 5 fields a line"
+[ "$(grep -c '<testcase' j.xml)" -ge 2 ] && [ "$(grep -c '<failure' j.xml)" -ge 1 ] &&
+	[ "$(awk 'NF != 8' out | wc -l)" -eq 0 ] &&
+	grep -q "^$HB 1000 800 -20.00 -2[0-9.]* -1[0-9.]* 0.0[0-9]* regression$" out
+ok $? "--junit writes the failure; --format simple prints 8 fields a line"
 done_testing

@@ -10,8 +10,10 @@
  * and tracefs for the ids; smm_counters_open() mounts tracefs on
  * /sys/kernel/tracing when it is not mounted and smm_counters_close()
  * unmounts what it mounted. A counter that cannot be opened (event missing
- * on this kernel, no privilege) is kept with its reason and reported as
- * skipped, never as 0.
+ * on this kernel, no privilege, no online CPU) is kept with its reason and
+ * reported as skipped, never as 0; when it fails on a later CPU, the
+ * descriptors already opened for it are closed (a partial count is no
+ * count). Offline CPUs (ENODEV) are left out.
  */
 #ifndef SMM_COUNTERS_H
 #define SMM_COUNTERS_H

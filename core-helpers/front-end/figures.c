@@ -10,9 +10,69 @@
 #include "options.h"
 #include "results.h"
 
+#define NG_SECONDS "stress-ng's wall-clock seconds"
+#define MOVABLE_REFILLS \
+	"order-0 MOVABLE kmem:mm_page_alloc_zone_locked, percpu_refill=1"
+#define UNMOVABLE_REFILLS \
+	"order-0 UNMOVABLE kmem:mm_page_alloc_zone_locked, percpu_refill=1"
+#define ORDER0_DRAINS "order-0 kmem:mm_page_pcpu_drain"
+#define SHM_FAULTS "1000 pages faulted by shm-pcp's workers (stats files)"
+#define PGFAULTS "1000 page faults (/proc/vmstat pgfault)"
+
+/* clang-format off */
+const struct smm_figure_def smm_figure_defs[] = {
+	{ "bogo-ops-per-second-real-time", true, "stress-ng's bogo-ops",
+	  NG_SECONDS, "bogo-ops/s", true, 0.01, true },
+	{ "bogo-ops-per-second-usr-sys-time", true, "stress-ng's bogo-ops",
+	  "user + system CPU seconds", "bogo-ops/s", true, 0.01, false },
+	{ "allocations-per-second", true,
+	  "allocations made by the workers (stats files)", NG_SECONDS,
+	  "allocs/s", true, 1, true },
+	{ "pages-faulted-per-second", true,
+	  "pages write-faulted by the workers (stats files)", NG_SECONDS,
+	  "pages/s", true, 1, true },
+	{ "movable-refills-per-1000-faults", true, MOVABLE_REFILLS, SHM_FAULTS,
+	  "per 1000 faults", false, 5, true },
+	{ "unmovable-refills-per-1000-faults", true, UNMOVABLE_REFILLS,
+	  SHM_FAULTS, "per 1000 faults", false, 5, false },
+	{ "order0-drains-per-1000-faults", true, ORDER0_DRAINS, SHM_FAULTS,
+	  "per 1000 faults", false, 5, false },
+	{ "zone-locked-order0-per-bogo-op", true,
+	  "order-0 kmem:mm_page_alloc_zone_locked",
+	  "bogo-ops of the one stressor that ran", "per bogo-op", false, 0.1,
+	  false },
+	{ "movable-refills-per-1000-pgfault", false, MOVABLE_REFILLS, PGFAULTS,
+	  "per 1000 faults", false, 5, true },
+	{ "unmovable-refills-per-1000-pgfault", false, UNMOVABLE_REFILLS,
+	  PGFAULTS, "per 1000 faults", false, 5, false },
+	{ "order0-drains-per-1000-pgfault", false, ORDER0_DRAINS, PGFAULTS,
+	  "per 1000 faults", false, 5, false },
+	{ "order2-refills-per-order2-alloc", false,
+	  "order-2 kmem:mm_page_alloc_zone_locked, percpu_refill=1",
+	  "order-2 kmem:mm_page_alloc", "per allocation", false, 0.02, false },
+	{ "linux-mm-zone-locked-ratio-pct", false,
+	  "order-0 kmem:mm_page_alloc_extfrag + mm_page_alloc_zone_locked",
+	  "order-0 kmem:mm_page_alloc (misses bulk allocations: unbounded)",
+	  "% (not a fraction)", false, 1, false },
+};
+/* clang-format on */
+const size_t smm_nr_figure_defs =
+	sizeof(smm_figure_defs) / sizeof(smm_figure_defs[0]);
+
+const struct smm_figure_def *smm_figure_def_of(const char *name)
+{
+	const char *dot = strchr(name, '.');
+	const char *base = dot ? dot + 1 : name;
+
+	for (size_t i = 0; i < smm_nr_figure_defs; i++)
+		if (strcmp(base, smm_figure_defs[i].name) == 0 &&
+		    smm_figure_defs[i].per_stressor == (dot != NULL))
+			return &smm_figure_defs[i];
+	return NULL;
+}
+
 static struct smm_figure *add(struct smm_figures *fs, const char *stressor,
-			      const char *name, const char *num,
-			      const char *den, bool gate)
+			      const char *name)
 {
 	struct smm_figure *f;
 
@@ -22,9 +82,11 @@ static struct smm_figure *add(struct smm_figures *fs, const char *stressor,
 	memset(f, 0, sizeof(*f));
 	snprintf(f->name, sizeof(f->name), "%s%s%s", stressor ? stressor : "",
 		 stressor ? "." : "", name);
-	f->numerator = num;
-	f->denominator = den;
-	f->gate = gate;
+	f->def = smm_figure_def_of(f->name);
+	if (!f->def) { /* every name is a row of smm_figure_defs[] */
+		fs->n--;
+		return NULL;
+	}
 	return f;
 }
 
@@ -33,7 +95,7 @@ __attribute__((format(printf, 2, 3))) static void absent(struct smm_figure *f,
 {
 	va_list ap;
 
-	if (!f)
+	if (!f || f->absent)
 		return;
 	f->absent = true;
 	va_start(ap, fmt);
@@ -44,96 +106,141 @@ __attribute__((format(printf, 2, 3))) static void absent(struct smm_figure *f,
 /* @num / @den x @scale, or absent when @den is 0. */
 static void ratio(struct smm_figure *f, double num, double den, double scale)
 {
-	if (!f)
+	if (!f || f->absent)
 		return;
 	if (den <= 0) {
-		absent(f, "its denominator (%s) is 0", f->denominator);
+		absent(f, "its denominator (%s) is 0", f->def->denominator);
 		return;
 	}
 	f->value = scale * num / den;
 }
 
-/* A counter's value; false (and @f absent) when it was skipped. */
-static bool counter(const struct smm_run_result *res, const char *name,
-		    double *v, struct smm_figure *f)
+/* A counter's value; 0 and @f absent when it was skipped. */
+static double counter(const struct smm_run_result *res, const char *name,
+		      struct smm_figure *f)
 {
 	const struct smm_counter *c = smm_counters_get(&res->cs, name);
 
 	if (!res->counters_on) {
 		absent(f, "counters skipped: %s", res->counters_skip);
-		return false;
+		return 0;
 	}
 	if (!c || c->skip[0]) {
 		absent(f, "counter %s skipped: %s", name,
-		       c ? c->skip : "not opened");
-		return false;
+		       c ? c->skip : "not in --counters");
+		return 0;
 	}
-	*v = (double)c->value;
-	return true;
+	return (double)c->value;
 }
 
-static void stressor_figures(const struct smm_run_result *res, int s,
+/* @num (a counter) per 1000 of @den, with the reason when @den is not
+ * known. */
+static void per_1000(const struct smm_run_result *res, struct smm_figure *f,
+		     const char *num, double den, const char *den_missing)
+{
+	double n = counter(res, num, f);
+
+	if (den_missing)
+		absent(f, "%s", den_missing);
+	ratio(f, n, den, 1000);
+}
+
+static void rates(const struct smm_run_result *res, const char *name,
+		  double ops_real, double ops_usr_sys, struct smm_figures *fs)
+{
+	struct smm_figure *f;
+
+	f = add(fs, name, "bogo-ops-per-second-real-time");
+	if (f)
+		f->value = ops_real;
+	f = add(fs, name, "bogo-ops-per-second-usr-sys-time");
+	if (f)
+		f->value = ops_usr_sys;
+	(void)res;
+}
+
+static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 			     struct smm_figures *fs)
 {
 	const struct smm_stressor *st = &smm_stressors[s];
 	const struct smm_stressor_result *r = &res->st[s];
+	const char *nostats =
+		r->stats_files ? NULL : "no stats file from any worker";
+	double wall = r->wall_s;
 	struct smm_figure *f;
-	double wall = r->wall_s > 0 ? r->wall_s : res->seconds;
 
-	f = add(fs, st->name, "bogo-ops-per-second-real-time",
-		"stress-ng's bogo-ops", "stress-ng's wall-clock seconds", true);
-	if (f)
-		f->value = r->ops_real;
-	f = add(fs, st->name, "bogo-ops-per-second-usr-sys-time",
-		"stress-ng's bogo-ops", "user + system CPU seconds", true);
-	if (f)
-		f->value = r->ops_usr_sys;
-	/* Rates over stress-ng's own wall-clock time, as its bogo-ops/s;
-	 * zero included, so that a candidate that stops cannot pass. */
-	f = add(fs, st->name, st->rate_figure,
-		st->rate_count == SMM_COUNT_PAGES
-			? "pages write-faulted by the workers (stats files)"
-			: "allocations made by the workers (stats files)",
-		"stress-ng's wall-clock seconds", true);
+	rates(res, st->name, r->ops_real, r->ops_usr_sys, fs);
+	f = add(fs, st->name, st->rate_figure);
+	if (nostats)
+		absent(f, "%s", nostats);
 	ratio(f,
 	      (double)(st->rate_count == SMM_COUNT_PAGES ? r->pages
 							 : r->allocs),
 	      wall, 1);
+	if (st->rate_count == SMM_COUNT_PAGES) {
+		per_1000(res,
+			 add(fs, st->name, "movable-refills-per-1000-faults"),
+			 "zone_locked_order0_movable_refill", (double)r->pages,
+			 nostats);
+		per_1000(res,
+			 add(fs, st->name, "unmovable-refills-per-1000-faults"),
+			 "zone_locked_order0_unmovable_refill",
+			 (double)r->pages, nostats);
+		per_1000(res,
+			 add(fs, st->name, "order0-drains-per-1000-faults"),
+			 "pcpu_drain_order0", (double)r->pages, nostats);
+	}
+	f = add(fs, st->name, "zone-locked-order0-per-bogo-op");
+	if (nran > 1)
+		absent(f,
+		       "%d stressors ran: system-wide counts cannot be split between them",
+		       nran);
+	ratio(f, counter(res, "zone_locked_order0", f), (double)r->bogo_ops, 1);
+}
+
+static void system_figures(const struct smm_run_result *res,
+			   struct smm_figures *fs)
+{
+	const char *nofault = res->vm_err ? "/proc/vmstat unreadable" : NULL;
+	double pgfault =
+		(double)smm_vmstat_delta(&res->vm0, &res->vm1, "pgfault");
+	struct smm_figure *f;
+	double zl0, ef0, pa0;
+
+	per_1000(res, add(fs, NULL, "movable-refills-per-1000-pgfault"),
+		 "zone_locked_order0_movable_refill", pgfault, nofault);
+	per_1000(res, add(fs, NULL, "unmovable-refills-per-1000-pgfault"),
+		 "zone_locked_order0_unmovable_refill", pgfault, nofault);
+	per_1000(res, add(fs, NULL, "order0-drains-per-1000-pgfault"),
+		 "pcpu_drain_order0", pgfault, nofault);
+	f = add(fs, NULL, "order2-refills-per-order2-alloc");
+	ratio(f, counter(res, "zone_locked_order2_refill", f),
+	      counter(res, "page_alloc_order2", f), 1);
+	f = add(fs, NULL, "linux-mm-zone-locked-ratio-pct");
+	zl0 = counter(res, "zone_locked_order0", f);
+	ef0 = counter(res, "extfrag_order0", f);
+	pa0 = counter(res, "page_alloc_order0", f);
+	ratio(f, ef0 + zl0, pa0, 100);
 }
 
 void smm_figures_compute(const struct smm_run_cfg *cfg,
 			 struct smm_run_result *res)
 {
 	struct smm_figures *fs = &res->fig;
-	struct smm_figure *f;
-	double pa0 = 0, zl0 = 0, ef0 = 0, pgalloc, ops = 0;
+	int nran = 0;
 
 	(void)cfg;
 	memset(fs, 0, sizeof(*fs));
-	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
-		if (!res->st[s].asked || res->ch[s].skipped)
-			continue;
-		stressor_figures(res, s, fs);
-		ops += (double)res->st[s].bogo_ops;
-	}
-	pgalloc = (double)smm_vmstat_delta(&res->vm0, &res->vm1, "pgalloc_");
-	f = add(fs, NULL, "zone-locked-order0-per-1000-pages",
-		"order-0 kmem:mm_page_alloc_zone_locked",
-		"pages allocated (pgalloc_*)", true);
-	if (counter(res, "zone_locked_order0", &zl0, f))
-		ratio(f, zl0, pgalloc, 1000);
-	f = add(fs, NULL, "linux-mm-zone-locked-ratio-pct",
-		"order-0 kmem:mm_page_alloc_extfrag + mm_page_alloc_zone_locked",
-		"order-0 kmem:mm_page_alloc (misses bulk allocations)", true);
-	if (counter(res, "zone_locked_order0", &zl0, f) &&
-	    counter(res, "extfrag_order0", &ef0, f) &&
-	    counter(res, "page_alloc_order0", &pa0, f))
-		ratio(f, ef0 + zl0, pa0, 100);
-	f = add(fs, NULL, "zone-locked-order0-per-bogo-op",
-		"order-0 kmem:mm_page_alloc_zone_locked",
-		"bogo-ops of every stressor", false);
-	if (counter(res, "zone_locked_order0", &zl0, f))
-		ratio(f, zl0, ops, 1);
+	for (int s = 0; s < SMM_NR_STRESSORS; s++)
+		nran += res->st[s].asked && !res->ch[s].skipped;
+	for (int s = 0; s < SMM_NR_STRESSORS; s++)
+		if (res->st[s].asked && !res->ch[s].skipped)
+			stressor_figures(res, s, nran, fs);
+	/* stress-ng's own stressors, when they ran alone (after --). */
+	for (int i = 0; res->pass_only && i < res->nng; i++)
+		rates(res, res->ng[i].name, res->ng[i].ops_real,
+		      res->ng[i].ops_usr_sys, fs);
+	system_figures(res, fs);
 }
 
 const struct smm_figure *smm_figure_get(const struct smm_figures *fs,
@@ -148,33 +255,41 @@ const struct smm_figure *smm_figure_get(const struct smm_figures *fs,
 void smm_print_counters(const struct smm_run_result *res)
 {
 	const struct smm_figures *fs = &res->fig;
-	const struct smm_figure *f;
 
 	if (!res->counters_on) {
 		fprintf(stderr, "stress-mm: kcntr: skipped: %s\n",
 			res->counters_skip);
-		return;
-	}
-	fprintf(stderr, "stress-mm: kcntr: %-32s %14s\n", "counter", "count");
-	for (size_t i = 0; i < res->cs.n; i++) {
-		const struct smm_counter *c = &res->cs.c[i];
+	} else {
+		fprintf(stderr, "stress-mm: kcntr: %-36s %14s\n", "counter",
+			"count");
+		for (size_t i = 0; i < res->cs.n; i++) {
+			const struct smm_counter *c = &res->cs.c[i];
 
-		if (c->skip[0])
-			fprintf(stderr, "stress-mm: kcntr: %-32s %14s   (%s)\n",
-				c->spec->name, "skipped", c->skip);
-		else
-			fprintf(stderr, "stress-mm: kcntr: %-32s %14llu\n",
-				c->spec->name, (unsigned long long)c->value);
+			if (c->skip[0])
+				fprintf(stderr,
+					"stress-mm: kcntr: %-36s %14s   (%s)\n",
+					c->spec->name, "skipped", c->skip);
+			else
+				fprintf(stderr,
+					"stress-mm: kcntr: %-36s %14llu\n",
+					c->spec->name,
+					(unsigned long long)c->value);
+		}
 	}
 	for (int i = 0; i < fs->n; i++) {
-		f = &fs->f[i];
-		if (strchr(f->name, '.'))
-			continue; /* per-stressor: in the metrics lines */
+		const struct smm_figure *f = &fs->f[i];
+
+		if (!f->def ||
+		    !strncmp(f->def->name, "bogo-ops-per-second", 19))
+			continue; /* in stress-ng's metrics lines */
 		if (f->absent)
-			fprintf(stderr, "stress-mm: kcntr: %-32s %14s   (%s)\n",
+			fprintf(stderr,
+				"stress-mm: figure: %-40s %12s   (%s)\n",
 				f->name, "absent", f->why);
 		else
-			fprintf(stderr, "stress-mm: kcntr: %-32s %14.2f\n",
-				f->name, f->value);
+			fprintf(stderr,
+				"stress-mm: figure: %-40s %12.4g   (%s per %s)\n",
+				f->name, f->value, f->def->numerator,
+				f->def->denominator);
 	}
 }

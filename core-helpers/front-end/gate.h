@@ -1,20 +1,37 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * gate.h - the figures a gate reads and the regression verdicts of
- * `stress-mm compare`.
+ * gate.h - the verdict of stress-mm compare for one figure: candidate runs
+ * against base runs, with a stated confidence.
  *
- * Statistics over the runs of one metric: median, min, max and the relative
- * half-range ((max - min) / 2 / median, in percent), the figure kernel
- * developers report as "median ± x%".
+ * The test: two-sided Mann-Whitney U, exact null distribution (no normal
+ * approximation; ties count one half, which makes the exact p slightly
+ * conservative). It assumes nothing of the shape of the run-to-run noise
+ * and one outlier run moves it by one rank, not by its size: what a
+ * handful of runs (3 to 10 per side) can support. The figure is compared
+ * as y = ln(value + floor): a ratio, so the change is in percent, and the
+ * per-figure absolute floor (figures.h) handles a base of 0 (a rise from 0
+ * beyond the floor is a change like any other) and keeps changes far below
+ * it from counting.
  *
- * Verdicts, candidate against base, for a metric that knows whether higher
- * is better and a threshold in percent:
- *   unrepeated   either side has fewer than SMM_MIN_RUNS runs: no range,
- *                so no regression verdict
- *   no change    |%change| <= threshold
- *   regression   worse by more than the threshold, ranges [min, max] apart
- *   improvement  better by more than the threshold, ranges apart
- *   noisy        beyond the threshold but the ranges overlap
+ * The change: the Hodges-Lehmann estimate (the median of all candidate
+ * minus base differences of y), as a percentage of (value + floor), and its
+ * distribution-free confidence interval (the k-th smallest and k-th
+ * largest difference, k from the exact U distribution at the chosen
+ * confidence).
+ *
+ * Verdicts:
+ *   too few runs  at this confidence no interval exists: the smallest
+ *                 exact two-sided p of these run counts is above
+ *                 1 - confidence (95%: at least 4 runs per side, or 3
+ *                 against 5); never silent, the gate cannot decide
+ *   regression    the interval lies on the worse side of 0, the change is
+ *                 worse than the threshold, and the medians are further
+ *                 apart than the floor
+ *   improvement   the same, better
+ *   inconclusive  the change is beyond the threshold but the interval
+ *                 includes 0: more runs, or less noise, would decide
+ *   no change     the change is within the threshold, or the medians are
+ *                 within the floor of each other
  */
 #ifndef SMM_GATE_H
 #define SMM_GATE_H
@@ -22,42 +39,46 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "summary.h"
-
-#define SMM_MIN_RUNS 3
-
-struct smm_metric_def {
-	const char *name; /* key in runs[].metrics, e.g. "linux-mm-ratio" */
-	bool higher_better;
-	const char *unit; /* for the table */
-};
-
-/* Every metric the front end records per run. Per-stressor metrics carry
- * the stressor as a prefix: "<stressor>.bogo-ops-per-second-real-time". */
-extern const struct smm_metric_def smm_metric_defs[];
-extern const size_t smm_nr_metric_defs;
-
-/* smm_metric_def_of() - the definition of @name (its part after the first
- * '.' for per-stressor metrics), or NULL. */
-const struct smm_metric_def *smm_metric_def_of(const char *name);
+#define SMM_GATE_MAX_RUNS 100 /* per side: --repeat's bound */
 
 enum smm_verdict {
 	SMM_V_NO_CHANGE,
 	SMM_V_REGRESSION,
 	SMM_V_IMPROVEMENT,
-	SMM_V_NOISY,
-	SMM_V_UNREPEATED,
+	SMM_V_INCONCLUSIVE,
+	SMM_V_TOO_FEW,
 };
 
 extern const char *const smm_verdict_names[];
 
+struct smm_gate_result {
+	enum smm_verdict v;
+	double change_pct; /* Hodges-Lehmann change of (value + floor), % */
+	double lo_pct, hi_pct; /* its confidence interval, % (not TOO_FEW) */
+	double p; /* exact two-sided p of the U test */
+	size_t runs_needed; /* TOO_FEW: runs per side that would do */
+};
+
 /*
- * smm_verdict() - the verdict for @cand against @base.
- * @change_pct: set to (cand.median - base.median) / base.median x 100
- * (0 when the base median is 0).
+ * smm_gate() - the verdict for @cand (@nc runs) against @base (@nb runs).
+ * @higher_better: the figure's direction; @fl: its absolute floor (>= 0,
+ * in the figure's unit); @threshold_pct: the smallest change that matters,
+ * in percent (>= 0); @confidence: e.g. 0.95 (0.5..0.999).
+ * Values must be finite and >= 0 (value + floor > 0 is required: a figure
+ * with floor 0 and a 0 value gives -EDOM).
+ * Return: 0, or -EINVAL (a count of 0 or above SMM_GATE_MAX_RUNS, a
+ * confidence out of range), -EDOM (a value that is not finite or not
+ * positive after the floor), -ENOMEM.
  */
-enum smm_verdict smm_verdict(const struct smm_summary *base,
-			     const struct smm_summary *cand, bool higher_better,
-			     double threshold_pct, double *change_pct);
+int smm_gate(const double *base, size_t nb, const double *cand, size_t nc,
+	     bool higher_better, double fl, double threshold_pct,
+	     double confidence, struct smm_gate_result *r);
+
+/*
+ * smm_mwu_cdf() - P(U <= u) for the Mann-Whitney U statistic of samples of
+ * @m and @n values under the null hypothesis, exactly (no ties), for
+ * 1 <= m, n <= SMM_GATE_MAX_RUNS. Returns -1 on bad arguments.
+ */
+double smm_mwu_cdf(size_t m, size_t n, double u);
 
 #endif /* SMM_GATE_H */

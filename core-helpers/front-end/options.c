@@ -507,10 +507,10 @@ int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 		return rc;
 	for (int s = 0; s < SMM_NR_STRESSORS; s++)
 		any |= cfg->st[s].workers >= 0;
-	if (!any)
+	if (!any && !cfg->npass)
 		return fail(
 			err, len,
-			"no stressor requested: use --vmalloc-order N and/or --shm-pcp N (see --help)");
+			"no stressor requested: use --vmalloc-order N and/or --shm-pcp N, or stress-ng's own after -- (see --help)");
 	return SMM_PARSE_RUN;
 }
 

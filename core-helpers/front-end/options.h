@@ -15,7 +15,11 @@
  *
  * Everything is validated before anything starts; an error is one line
  * naming the option, the value and the valid range (exit status 1 in
- * stress-mm). Anything after "--" goes to stress-ng unchanged.
+ * stress-mm). Anything after "--" goes to stress-ng unchanged: to each
+ * stress-ng that runs a stressor of ours, or, when none is asked for, to
+ * one stress-ng of its own ("stress-mm -- --shm 0": stress-ng's stressors
+ * with the kernel counters around them, reported under their own names and
+ * never added to ours).
  */
 #ifndef SMM_OPTIONS_H
 #define SMM_OPTIONS_H
@@ -87,7 +91,8 @@ int smm_parse_duration(const char *v, uint64_t *secs, char *err, size_t len);
  * smm_opts_parse() - parse @argv into @cfg (zeroed first, defaults set),
  * check every value, the STRESS_MM_* variables the plugin would read
  * (recorded as the values used), the report path (it must be writable) and
- * the counter names, and that a stressor was asked for.
+ * the counter names, and that a stressor was asked for (ours, or
+ * stress-ng's after --).
  * Return: an enum smm_parse_result; or -EINVAL with one line (no newline)
  * in @err naming the option, the value and the valid range.
  */

@@ -64,19 +64,22 @@ static double scalar_num(yaml_document_t *d, int map, const char *key)
 		       : 0;
 }
 
-static int is_plugin(yaml_document_t *d, int map)
+static void entry_name(yaml_document_t *d, int map, char *buf, size_t len)
 {
 	yaml_node_t *n =
 		yaml_document_get_node(d, smm_yaml_get(d, map, "stressor"));
 
-	return n && n->type == YAML_SCALAR_NODE &&
-	       strcmp((char *)n->data.scalar.value, "plugin") == 0;
+	snprintf(buf, len, "%s",
+		 n && n->type == YAML_SCALAR_NODE ? (char *)n->data.scalar.value
+						  : "");
 }
 
-void smm_read_ng_yaml(const char *path, struct smm_stressor_result *r)
+void smm_read_ng_yaml(const char *path, struct smm_stressor_result *r,
+		      struct smm_run_result *res)
 {
 	yaml_document_t d;
 	yaml_node_t *seq;
+	char name[32];
 
 	if (smm_yaml_load(path, &d) != 0)
 		return;
@@ -85,14 +88,27 @@ void smm_read_ng_yaml(const char *path, struct smm_stressor_result *r)
 	     seq && seq->type == YAML_SEQUENCE_NODE &&
 	     it < seq->data.sequence.items.top;
 	     it++) {
-		if (!is_plugin(&d, *it))
-			continue;
-		r->bogo_ops += (uint64_t)scalar_num(&d, *it, "bogo-ops");
-		r->ops_real +=
-			scalar_num(&d, *it, "bogo-ops-per-second-real-time");
-		r->ops_usr_sys +=
-			scalar_num(&d, *it, "bogo-ops-per-second-usr-sys-time");
-		r->wall_s += scalar_num(&d, *it, "wall-clock-time");
+		entry_name(&d, *it, name, sizeof(name));
+		if (!strcmp(name, "plugin") && r) {
+			r->bogo_ops +=
+				(uint64_t)scalar_num(&d, *it, "bogo-ops");
+			r->ops_real += scalar_num(
+				&d, *it, "bogo-ops-per-second-real-time");
+			r->ops_usr_sys += scalar_num(
+				&d, *it, "bogo-ops-per-second-usr-sys-time");
+			r->wall_s += scalar_num(&d, *it, "wall-clock-time");
+		} else if (res && strcmp(name, "plugin") != 0 && name[0] &&
+			   res->nng < SMM_MAX_NG_ENTRIES) {
+			struct smm_ng_entry *e = &res->ng[res->nng++];
+
+			snprintf(e->name, sizeof(e->name), "%s", name);
+			e->bogo_ops = (uint64_t)scalar_num(&d, *it, "bogo-ops");
+			e->ops_real = scalar_num(
+				&d, *it, "bogo-ops-per-second-real-time");
+			e->ops_usr_sys = scalar_num(
+				&d, *it, "bogo-ops-per-second-usr-sys-time");
+			e->wall_s = scalar_num(&d, *it, "wall-clock-time");
+		}
 	}
 	yaml_document_delete(&d);
 }

@@ -30,9 +30,24 @@ struct smm_stressor_result {
 	int stats_files;
 };
 
+/* A stress-ng stressor of its own (after --), as its YAML reports it. */
+struct smm_ng_entry {
+	char name[32];
+	uint64_t bogo_ops;
+	double ops_real, ops_usr_sys, wall_s;
+};
+
+#define SMM_MAX_NG_ENTRIES 16
+/* The index of the stress-ng that runs only the arguments after -- (no
+ * stressor of ours was asked for): after the stressors' own. */
+#define SMM_PASS_CHILD SMM_NR_STRESSORS
+
 struct smm_run_result {
-	struct smm_child ch[SMM_NR_STRESSORS];
+	struct smm_child ch[SMM_NR_STRESSORS + 1];
 	struct smm_stressor_result st[SMM_NR_STRESSORS];
+	bool pass_only; /* only stress-ng's own stressors ran */
+	struct smm_ng_entry ng[SMM_MAX_NG_ENTRIES]; /* those stressors */
+	int nng;
 	struct smm_vmstat_snap vm0, vm1;
 	int vm_err; /* 0, or -errno of a vmstat snapshot */
 	struct smm_zoneinfo z0, z1;
@@ -53,11 +68,13 @@ struct smm_run_result {
 void smm_read_stats_dir(const char *dir, struct smm_run_result *res);
 
 /*
- * smm_read_ng_yaml() - bogo-ops, bogo-ops/s and wall-clock time of
- * stressor @s from its stress-ng --yaml file (only the metrics entries
- * named "plugin": stressors passed through after -- are never counted as
- * ours).
+ * smm_read_ng_yaml() - from a stress-ng --yaml file: the bogo-ops,
+ * bogo-ops/s and wall-clock time of the metrics entries named "plugin"
+ * into @r (NULL: none expected), and the other entries (stress-ng's own
+ * stressors, passed after --: never counted as ours) into res->ng (@res
+ * NULL: not collected).
  */
-void smm_read_ng_yaml(const char *path, struct smm_stressor_result *r);
+void smm_read_ng_yaml(const char *path, struct smm_stressor_result *r,
+		      struct smm_run_result *res);
 
 #endif /* SMM_RESULTS_H */

@@ -71,24 +71,27 @@ exec_stress_ng(const struct smm_child *c, const struct smm_run_cfg *cfg, int s,
 	       const char *sng, const char *so)
 {
 	const struct smm_stressor *st = c->st;
-	const struct smm_stressor_cfg *sc = &cfg->st[s];
+	const struct smm_stressor_cfg *sc = st ? &cfg->st[s] : NULL;
 	char workers[32], ops[32], timeout[32], *argv[SMM_MAX_PASS + 32];
 	int n = 0;
 
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
-	for (int p = 0; p < st->nparams; p++)
-		if (sc->text[p])
-			setenv(st->params[p].env, sc->text[p], 1);
-	snprintf(workers, sizeof(workers), "%lld", (long long)sc->workers);
 	argv[n++] = (char *)sng;
-	argv[n++] = "--plugin";
-	argv[n++] = workers;
-	argv[n++] = "--plugin-so";
-	argv[n++] = (char *)so;
-	argv[n++] = "--plugin-method";
-	argv[n++] = (char *)st->method;
-	if (sc->ops) {
+	if (st) {
+		for (int p = 0; p < st->nparams; p++)
+			if (sc->text[p])
+				setenv(st->params[p].env, sc->text[p], 1);
+		snprintf(workers, sizeof(workers), "%lld",
+			 (long long)sc->workers);
+		argv[n++] = "--plugin";
+		argv[n++] = workers;
+		argv[n++] = "--plugin-so";
+		argv[n++] = (char *)so;
+		argv[n++] = "--plugin-method";
+		argv[n++] = (char *)st->method;
+	}
+	if (sc && sc->ops) {
 		snprintf(ops, sizeof(ops), "%llu", (unsigned long long)sc->ops);
 		argv[n++] = "--plugin-ops";
 		argv[n++] = ops;
@@ -120,9 +123,10 @@ int smm_child_start(struct smm_child *c, const struct smm_run_cfg *cfg, int s,
 	int fds[2], err;
 
 	memset(c, 0, sizeof(*c));
-	c->st = &smm_stressors[s];
+	c->st = s < SMM_NR_STRESSORS ? &smm_stressors[s] : NULL;
+	c->name = c->st ? c->st->name : "stress-ng";
 	c->out = -1;
-	snprintf(c->yaml, sizeof(c->yaml), "%s/%s.yaml", tmp, c->st->name);
+	snprintf(c->yaml, sizeof(c->yaml), "%s/%s.yaml", tmp, c->name);
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return -errno;
 	c->pid = fork();
@@ -164,7 +168,7 @@ static void print_metrics_line(const char *line, const char *m,
 static void child_line(struct smm_child *c, const struct smm_run_cfg *cfg,
 		       char *line)
 {
-	const char *name = c->st->name, *p;
+	const char *name = c->name, *p;
 	char *m;
 
 	if ((p = strstr(line, ": SKIP: "))) {
@@ -284,11 +288,11 @@ int smm_child_verdict(struct smm_child *c, uint64_t bogo_ops, bool stopped)
 			 "0 bogo-ops without a SKIP");
 	}
 	if (st == SMM_EX_FAIL || st == SMM_EX_USAGE)
-		fprintf(stderr, "stress-mm: %s failed: %s\n", c->st->name,
+		fprintf(stderr, "stress-mm: %s failed: %s\n", c->name,
 			c->fail_line[0] ? c->fail_line
 					: "stress-ng exited non-zero");
 	else if (st != SMM_EX_OK)
-		fprintf(stderr, "stress-mm: %s skipped: %s\n", c->st->name,
+		fprintf(stderr, "stress-mm: %s skipped: %s\n", c->name,
 			c->skip_reason);
 	return st;
 }

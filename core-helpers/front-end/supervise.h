@@ -21,7 +21,8 @@
 enum { SMM_EX_OK, SMM_EX_USAGE, SMM_EX_FAIL, SMM_EX_NORES, SMM_EX_NOTIMPL };
 
 struct smm_child {
-	const struct smm_stressor *st;
+	const struct smm_stressor *st; /* NULL: stress-ng's own stressors */
+	const char *name; /* for messages: the stressor, or "stress-ng" */
 	pid_t pid;
 	int out; /* its stdout+stderr; -1 once closed */
 	char yaml[PATH_MAX]; /* its own --yaml */
@@ -46,7 +47,10 @@ void smm_plugin_path(char *buf, size_t len);
  * smm_child_start() - fork and exec stress-ng for stressor @s of @cfg:
  * --plugin N --plugin-so @so --plugin-method M [--plugin-ops N] [-t T]
  * --metrics[-brief] [--times] --yaml @tmp/<name>.yaml, then the arguments
- * after --, with the stressor's parameters in the environment.
+ * after --, with the stressor's parameters in the environment. @s ==
+ * SMM_NR_STRESSORS runs only the arguments after -- (stress-ng's own
+ * stressors, counted around but never as ours), with -t and the metrics
+ * and YAML options.
  * Return: 0, or -errno of pipe2(2)/fork(2) (nothing started).
  */
 int smm_child_start(struct smm_child *c, const struct smm_run_cfg *cfg, int s,

@@ -5,7 +5,9 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "yamldoc.h"
 
@@ -34,6 +36,153 @@ int smm_yaml_load(const char *path, yaml_document_t *doc)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/* Depth of nesting and number of documents, from the event stream. */
+static int check_events(FILE *f, int max_depth, char *err, size_t len)
+{
+	yaml_parser_t parser;
+	yaml_event_t ev;
+	int depth = 0, docs = 0, rc = 0;
+
+	if (!yaml_parser_initialize(&parser))
+		return -ENOMEM;
+	yaml_parser_set_input_file(&parser, f);
+	for (;;) {
+		if (!yaml_parser_parse(&parser, &ev)) {
+			snprintf(err, len, "not YAML: %s at line %zu",
+				 parser.problem ? parser.problem : "error",
+				 parser.problem_mark.line + 1);
+			rc = -EINVAL;
+			break;
+		}
+		if (ev.type == YAML_SEQUENCE_START_EVENT ||
+		    ev.type == YAML_MAPPING_START_EVENT)
+			depth++;
+		else if (ev.type == YAML_SEQUENCE_END_EVENT ||
+			 ev.type == YAML_MAPPING_END_EVENT)
+			depth--;
+		else if (ev.type == YAML_DOCUMENT_START_EVENT)
+			docs++;
+		if (ev.type == YAML_STREAM_END_EVENT) {
+			yaml_event_delete(&ev);
+			break;
+		}
+		yaml_event_delete(&ev);
+		if (depth > max_depth) {
+			snprintf(err, len, "nested deeper than %d levels",
+				 max_depth);
+			rc = -ELOOP;
+			break;
+		}
+	}
+	yaml_parser_delete(&parser);
+	if (!rc && docs != 1) {
+		snprintf(err, len, "%s",
+			 docs ? "more than one document"
+			      : "not YAML, or empty");
+		rc = -EINVAL;
+	}
+	return rc;
+}
+
+static int cmp_key(const void *a, const void *b)
+{
+	const yaml_node_t *x = *(yaml_node_t *const *)a;
+	const yaml_node_t *y = *(yaml_node_t *const *)b;
+	size_t n = x->data.scalar.length < y->data.scalar.length
+			   ? x->data.scalar.length
+			   : y->data.scalar.length;
+	int c = memcmp(x->data.scalar.value, y->data.scalar.value, n);
+
+	if (c)
+		return c;
+	return (x->data.scalar.length > y->data.scalar.length) -
+	       (x->data.scalar.length < y->data.scalar.length);
+}
+
+/* A duplicate scalar key in any mapping of @doc: sort each mapping's
+ * keys, compare neighbours. */
+static int check_dup_keys(yaml_document_t *doc, char *err, size_t len)
+{
+	for (yaml_node_t *n = doc->nodes.start; n < doc->nodes.top; n++) {
+		size_t nk = 0, np;
+		yaml_node_t **keys;
+		int rc = 0;
+
+		if (n->type != YAML_MAPPING_NODE)
+			continue;
+		np = (size_t)(n->data.mapping.pairs.top -
+			      n->data.mapping.pairs.start);
+		keys = calloc(np ? np : 1, sizeof(void *));
+		if (!keys)
+			return -ENOMEM;
+		for (yaml_node_pair_t *p = n->data.mapping.pairs.start;
+		     p < n->data.mapping.pairs.top; p++) {
+			yaml_node_t *k = yaml_document_get_node(doc, p->key);
+
+			if (k && k->type == YAML_SCALAR_NODE)
+				keys[nk++] = k;
+		}
+		qsort(keys, nk, sizeof(void *), cmp_key);
+		for (size_t i = 1; i < nk && !rc; i++)
+			if (!cmp_key(&keys[i - 1], &keys[i])) {
+				snprintf(
+					err, len,
+					"key '%.*s' appears twice in one mapping (line %zu)",
+					(int)keys[i]->data.scalar.length,
+					(char *)keys[i]->data.scalar.value,
+					keys[i]->start_mark.line + 1);
+				rc = -EEXIST;
+			}
+		free(keys);
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+int smm_yaml_load_strict(const char *path, yaml_document_t *doc, long max_bytes,
+			 int max_depth, char *err, size_t len)
+{
+	struct stat st;
+	FILE *f;
+	int rc;
+
+	if (stat(path, &st) != 0) {
+		rc = -errno;
+		snprintf(err, len, "%s", strerror(errno));
+		return rc;
+	}
+	if (S_ISDIR(st.st_mode)) {
+		snprintf(err, len, "is a directory");
+		return -EISDIR;
+	}
+	if (st.st_size > max_bytes) {
+		snprintf(err, len,
+			 "%lld bytes, above the %ld a report may have",
+			 (long long)st.st_size, max_bytes);
+		return -EFBIG;
+	}
+	f = fopen(path, "re");
+	if (!f) {
+		rc = -errno;
+		snprintf(err, len, "%s", strerror(errno));
+		return rc;
+	}
+	rc = check_events(f, max_depth, err, len);
+	fclose(f);
+	if (rc)
+		return rc;
+	rc = smm_yaml_load(path, doc);
+	if (rc) {
+		snprintf(err, len, "not YAML, or empty");
+		return rc;
+	}
+	rc = check_dup_keys(doc, err, len);
+	if (rc)
+		yaml_document_delete(doc);
+	return rc;
 }
 
 static int is_scalar(yaml_node_t *n, const char *s)

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/utsname.h>
 
+#include "conditions.h"
 #include "docgen.h"
 #include "summary.h"
 #include "yamldoc.h"
@@ -47,11 +48,12 @@ static void copy_stress_ng(yaml_document_t *out, int root,
 	int metrics = 0, have_sysinfo = 0;
 	yaml_document_t in;
 
-	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
+	(void)cfg;
+	for (int s = 0; s <= SMM_NR_STRESSORS; s++) {
 		int si, mt;
 		yaml_node_t *seq;
 
-		if (cfg->st[s].workers < 0 ||
+		if (!res->ch[s].yaml[0] ||
 		    smm_yaml_load(res->ch[s].yaml, &in) != 0)
 			continue;
 		si = smm_yaml_get(&in, 1, "system-info");
@@ -76,7 +78,7 @@ static void copy_stress_ng(yaml_document_t *out, int root,
 				yaml_document_append_sequence_item(
 					out, metrics,
 					smm_yaml_copy(out, &in, *it, "plugin",
-						      smm_stressors[s].name));
+						      res->ch[s].name));
 		}
 		yaml_document_delete(&in);
 	}
@@ -98,6 +100,7 @@ static void write_stressors(yaml_document_t *out, int sm,
 			continue;
 		m = smm_yaml_map(out, node, st->name);
 		smm_yaml_i64(out, m, "workers", cfg->st[s].workers);
+		smm_yaml_i64(out, m, "workers-resolved", smm_workers(cfg, s));
 		smm_yaml_u64(out, m, "ops-limit", cfg->st[s].ops);
 		pm = smm_yaml_map(out, m, "parameters");
 		for (int p = 0; p < st->nparams; p++)
@@ -116,10 +119,27 @@ static void write_stressors(yaml_document_t *out, int sm,
 	}
 }
 
+/* stress-ng's own stressors, when they ran alone (after --). */
+static void write_ng_stressors(yaml_document_t *out, int sm,
+			       const struct smm_run_result *res)
+{
+	int node;
+
+	if (!res->pass_only)
+		return;
+	node = smm_yaml_map(out, sm, "stress-ng-stressors");
+	for (int i = 0; i < res->nng; i++) {
+		int m = smm_yaml_map(out, node, res->ng[i].name);
+
+		smm_yaml_u64(out, m, "bogo-ops", res->ng[i].bogo_ops);
+		smm_yaml_dbl(out, m, "wall-clock-time", res->ng[i].wall_s);
+	}
+}
+
 static void write_counters(yaml_document_t *out, int sm,
 			   const struct smm_run_result *res)
 {
-	int node = smm_yaml_map(out, sm, "counters"), d;
+	int node = smm_yaml_map(out, sm, "counters");
 	char buf[256];
 
 	if (!res->counters_on) {
@@ -138,17 +158,25 @@ static void write_counters(yaml_document_t *out, int sm,
 			}
 		}
 	}
-	/* Every figure, its value or why it is absent, and what it divides. */
-	d = smm_yaml_map(out, sm, "derived");
-	for (int i = 0; i < res->fig.n; i++) {
-		const struct smm_figure *f = &res->fig.f[i];
+}
 
-		if (f->absent) {
-			snprintf(buf, sizeof(buf), "absent: %s", f->why);
-			smm_yaml_str(out, d, f->name, buf);
-		} else {
-			smm_yaml_dbl(out, d, f->name, f->value);
-		}
+/* Every figure: its value or why it is absent, and what it divides. */
+static void write_figures(yaml_document_t *out, int sm,
+			  const struct smm_figures *fs)
+{
+	int node = smm_yaml_map(out, sm, "figures");
+
+	for (int i = 0; i < fs->n; i++) {
+		const struct smm_figure *f = &fs->f[i];
+		int m = smm_yaml_map(out, node, f->name);
+
+		if (f->absent)
+			smm_yaml_str(out, m, "absent", f->why);
+		else
+			smm_yaml_dbl(out, m, "value", f->value);
+		smm_yaml_str(out, m, "numerator", f->def->numerator);
+		smm_yaml_str(out, m, "denominator", f->def->denominator);
+		smm_yaml_str(out, m, "unit", f->def->unit);
 	}
 }
 
@@ -243,13 +271,28 @@ static void write_runs(yaml_document_t *out, int sm,
 		smm_yaml_str(out, m, "interrupted",
 			     runs[i].interrupted ? "true" : "false");
 		smm_yaml_dbl(out, m, "seconds", runs[i].seconds);
+		/* Figures with a value (what compare reads), then those
+		 * absent with the reason, then this run's counters. */
 		mm = smm_yaml_map(out, m, "metrics");
 		for (int k = 0; k < runs[i].fig.n; k++) {
 			const struct smm_figure *f = &runs[i].fig.f[k];
 
-			if (f->gate && !f->absent)
+			if (!f->absent)
 				smm_yaml_dbl(out, mm, f->name, f->value);
 		}
+		mm = smm_yaml_map(out, m, "absent");
+		for (int k = 0; k < runs[i].fig.n; k++) {
+			const struct smm_figure *f = &runs[i].fig.f[k];
+
+			if (f->absent)
+				smm_yaml_str(out, mm, f->name, f->why);
+		}
+		mm = smm_yaml_map(out, m, "counters");
+		for (size_t k = 0; runs[i].counters_on && k < runs[i].cs.n; k++)
+			if (!runs[i].cs.c[k].skip[0])
+				smm_yaml_u64(out, mm,
+					     runs[i].cs.c[k].spec->name,
+					     runs[i].cs.c[k].value);
 	}
 	sum = smm_yaml_map(out, sm, "summary");
 	for (int k = 0; k < runs[0].fig.n; k++) {
@@ -259,8 +302,6 @@ static void write_runs(yaml_document_t *out, int sm,
 		size_t n = 0;
 		int m;
 
-		if (!f0->gate)
-			continue;
 		for (unsigned int i = 0; i < nruns && n < MAX_RUNS_SUMMARISED;
 		     i++) {
 			const struct smm_figure *f =
@@ -282,12 +323,14 @@ static void write_runs(yaml_document_t *out, int sm,
 }
 
 int smm_yreport_write(const struct smm_run_cfg *cfg,
+		      const struct smm_conditions *cond,
 		      const struct smm_run_result *runs, unsigned int nruns,
 		      int status, bool interrupted, const char *sng)
 {
 	const struct smm_run_result *last = &runs[nruns - 1];
 	yaml_document_t out;
 	struct utsname u;
+	char scope[256];
 	int root, sm;
 
 	if (!yaml_document_initialize(&out, NULL, NULL, NULL, 0, 0))
@@ -302,9 +345,17 @@ int smm_yreport_write(const struct smm_run_cfg *cfg,
 	smm_yaml_u64(&out, sm, "exit-status", (uint64_t)status);
 	smm_yaml_str(&out, sm, "interrupted", interrupted ? "true" : "false");
 	smm_yaml_dbl(&out, sm, "seconds", last->seconds);
-	smm_yaml_u64(&out, sm, "of-run", nruns);
+	/* Short: libyaml folds long plain scalars over lines. */
+	snprintf(
+		scope, sizeof(scope),
+		"run %u of %u (the last); all runs under runs, medians under summary",
+		nruns, nruns);
+	smm_yaml_str(&out, sm, "scope", scope);
+	smm_conditions_write(&out, sm, cfg, cond);
 	write_stressors(&out, sm, cfg, last);
+	write_ng_stressors(&out, sm, last);
 	write_counters(&out, sm, last);
+	write_figures(&out, sm, &last->fig);
 	write_vmstat_pcp(&out, sm, last);
 	write_vmallocinfo(&out, sm, cfg, last);
 	write_runs(&out, sm, runs, nruns, cfg->repeat);
