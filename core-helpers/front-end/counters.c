@@ -171,6 +171,12 @@ static int wanted(const char *list, const char *name)
 int smm_counters_open(struct smm_counters *cs, const char *list, char *err,
 		      size_t len)
 {
+	return smm_counters_open_at(cs, list, NULL, err, len);
+}
+
+int smm_counters_open_at(struct smm_counters *cs, const char *list,
+			 const char *tracefs, char *err, size_t len)
+{
 	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
 	char *copy, *tok, *save = NULL;
 	int rc, trc;
@@ -194,7 +200,12 @@ int smm_counters_open(struct smm_counters *cs, const char *list, char *err,
 	cs->c = calloc(smm_nr_counter_specs, sizeof(*cs->c));
 	if (!cs->c)
 		return -ENOMEM;
-	trc = find_tracefs(cs);
+	if (tracefs) {
+		snprintf(cs->tracefs, sizeof(cs->tracefs), "%s", tracefs);
+		trc = 0;
+	} else {
+		trc = find_tracefs(cs);
+	}
 	for (size_t i = 0; i < smm_nr_counter_specs; i++) {
 		struct smm_counter *c;
 

@@ -59,6 +59,14 @@ struct smm_counters {
 int smm_counters_open(struct smm_counters *cs, const char *list, char *err,
 		      size_t len);
 
+/*
+ * smm_counters_open_at() - smm_counters_open() with the event ids read from
+ * @tracefs (a directory laid out as tracefs: events/<system>/<event>/id)
+ * instead of the mounted tracefs: for tests.
+ */
+int smm_counters_open_at(struct smm_counters *cs, const char *list,
+			 const char *tracefs, char *err, size_t len);
+
 /* smm_counters_enable() / _disable() - start and stop all at once. */
 void smm_counters_enable(struct smm_counters *cs);
 void smm_counters_disable(struct smm_counters *cs);
