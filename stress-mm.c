@@ -41,6 +41,7 @@
 #include "docgen.h"
 #include "rlimits.h"
 #include "options.h"
+#include "owner.h"
 #include "results.h"
 #include "shm.h"
 #include "stats.h"
@@ -49,6 +50,7 @@
 
 static volatile sig_atomic_t stop_signal;
 static bool start_failed; /* a stress-ng could not be started */
+static struct smm_owner owner; /* the run's directory and watchdog */
 
 static void on_stop(int sig)
 {
@@ -80,6 +82,8 @@ static void measure_start(const struct smm_run_cfg *cfg,
 				 "cannot open counters: %s", strerror(-rc));
 		else
 			res->counters_on = true;
+		if (res->cs.mounted_tracefs)
+			smm_owner_note_mount(&owner, res->cs.tracefs);
 	}
 	res->vm_err = smm_vmstat_snap(&res->vm0);
 	smm_zoneinfo_read(&res->z0);
@@ -123,8 +127,10 @@ static int start_all(const struct smm_run_cfg *cfg, const char *sng,
 		if (s < SMM_NR_STRESSORS)
 			res->st[s].asked = true;
 		rc = smm_child_start(&res->ch[s], cfg, s, sng, so, tmp);
-		if (rc == 0)
+		if (rc == 0) {
+			smm_owner_add_group(&owner, res->ch[s].pid);
 			continue;
+		}
 		fprintf(stderr,
 			"stress-mm: cannot start stress-ng for %s: %s; stopping the others\n",
 			res->ch[s].name, strerror(-rc));
@@ -184,6 +190,10 @@ static void run_once(const struct smm_run_cfg *cfg, const char *sng,
 	start_all(cfg, sng, so, tmp, res);
 	supervise(cfg, res);
 	res->seconds = now_s() - t0;
+	/* Nothing of this run outlives it (stress-ng's own processes are
+	 * gone by now; companions or parked children that lag are not). */
+	smm_owner_kill_groups(&owner);
+	smm_owner_forget_groups(&owner);
 	measure_end(res);
 	smm_read_stats_dir(stats, res);
 	smm_shm_sweep(NULL, NULL, NULL);
@@ -211,9 +221,11 @@ static void run_once(const struct smm_run_cfg *cfg, const char *sng,
 	}
 	if (start_failed)
 		res->status = SMM_EX_FAIL;
+	res->interrupted = stop_signal != 0;
+	if (res->interrupted)
+		res->status = 128 + stop_signal;
 	smm_figures_compute(cfg, res);
 	smm_print_counters(res);
-	res->interrupted = stop_signal != 0;
 	if (res->counters_on || res->cs.mounted_tracefs)
 		smm_counters_close(&res->cs);
 }
@@ -261,15 +273,14 @@ static void progress(const struct smm_run_cfg *cfg, unsigned int i,
 
 int main(int argc, char **argv)
 {
-	char so[PATH_MAX], tmp[] = "/tmp/stress-mm.XXXXXX", stats[PATH_MAX];
-	char err[600];
+	char so[PATH_MAX], err[600];
 	struct smm_run_result *runs;
 	unsigned int swept_p = 0, swept_s = 0, done = 0;
 	struct smm_conditions cond;
 	struct smm_run_cfg cfg;
 	struct sigaction sa;
 	const char *sng;
-	int status = SMM_EX_OK;
+	int status = SMM_EX_OK, rc;
 	double start;
 
 	if (argc > 1 && strcmp(argv[1], "compare") == 0)
@@ -289,24 +300,31 @@ int main(int argc, char **argv)
 		return SMM_EX_FAIL;
 	}
 
+	/* Whatever ends stress-mm ends its run: these stop the children and
+	 * still write the report; SIGKILL is the watchdog's (owner.h). A
+	 * closed pipe or terminal (SIGPIPE, SIGHUP) ends it like SIGTERM. */
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+	sigaction(SIGPIPE, &sa, NULL);
+	sigaction(SIGQUIT, &sa, NULL);
 
+	smm_owner_clean_stale(NULL);
 	smm_shm_sweep(NULL, &swept_p, &swept_s);
 	if (swept_p || swept_s)
 		fprintf(stderr,
 			"stress-mm: info: removed %u POSIX and %u SysV leftovers of dead shm-pcp workers\n",
 			swept_p, swept_s);
-	if (!mkdtemp(tmp)) {
-		perror("stress-mm: mkdtemp");
+	rc = smm_owner_start(&owner, NULL);
+	if (rc) {
+		fprintf(stderr, "stress-mm: cannot set up the run's directory: %s\n",
+			strerror(-rc));
 		free(runs);
 		return SMM_EX_FAIL;
 	}
-	snprintf(stats, sizeof(stats), "%s/stats", tmp);
-	mkdir(stats, 0755);
-	setenv(SMM_STATS_ENV, stats, 1);
+	setenv(SMM_STATS_ENV, owner.stats, 1);
 	smm_raise_limits(&cfg);
 	smm_conditions_read(&cond, sng);
 
@@ -314,7 +332,7 @@ int main(int argc, char **argv)
 	for (unsigned int i = 0;
 	     i < cfg.repeat && !stop_signal && !start_failed; i++) {
 		progress(&cfg, i, start);
-		run_once(&cfg, sng, so, tmp, stats, &runs[i]);
+		run_once(&cfg, sng, so, owner.dir, owner.stats, &runs[i]);
 		status = smm_worse_status(status, runs[i].status);
 		done++;
 	}
@@ -334,10 +352,8 @@ int main(int argc, char **argv)
 	for (int s = 0; s <= SMM_NR_STRESSORS; s++)
 		if (runs[done ? done - 1 : 0].ch[s].yaml[0])
 			unlink(runs[done ? done - 1 : 0].ch[s].yaml);
-	smm_read_stats_dir(stats, &runs[done ? done - 1 : 0]); /* late files */
-	if (rmdir(stats) != 0 || rmdir(tmp) != 0)
-		fprintf(stderr, "stress-mm: could not remove %s: %s\n", tmp,
-			strerror(errno));
+	smm_read_stats_dir(owner.stats, &runs[done ? done - 1 : 0]); /* late */
+	smm_owner_finish(&owner);
 	for (unsigned int i = 0; i < done; i++)
 		smm_counters_free(&runs[i].cs);
 	free(runs);

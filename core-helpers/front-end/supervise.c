@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -120,6 +121,7 @@ exec_stress_ng(const struct smm_child *c, const struct smm_run_cfg *cfg, int s,
 int smm_child_start(struct smm_child *c, const struct smm_run_cfg *cfg, int s,
 		    const char *sng, const char *so, const char *tmp)
 {
+	pid_t parent = getpid();
 	int fds[2], err;
 
 	memset(c, 0, sizeof(*c));
@@ -137,10 +139,18 @@ int smm_child_start(struct smm_child *c, const struct smm_run_cfg *cfg, int s,
 		return -err;
 	}
 	if (c->pid == 0) {
+		/* A process group of its own, which stress-ng's stressor
+		 * processes, workers and companions join, and death with
+		 * stress-mm (the watchdog of owner.h does the rest). */
+		setpgid(0, 0);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(127);
 		dup2(fds[1], STDOUT_FILENO);
 		dup2(fds[1], STDERR_FILENO);
 		exec_stress_ng(c, cfg, s, sng, so);
 	}
+	setpgid(c->pid, c->pid); /* either side may come first */
 	close(fds[1]);
 	c->out = fds[0];
 	return 0;

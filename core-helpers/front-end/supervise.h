@@ -50,7 +50,8 @@ void smm_plugin_path(char *buf, size_t len);
  * after --, with the stressor's parameters in the environment. @s ==
  * SMM_NR_STRESSORS runs only the arguments after -- (stress-ng's own
  * stressors, counted around but never as ours), with -t and the metrics
- * and YAML options.
+ * and YAML options. The child runs in a process group of its own (its
+ * pid) and dies with the caller (PR_SET_PDEATHSIG, SIGKILL).
  * Return: 0, or -errno of pipe2(2)/fork(2) (nothing started).
  */
 int smm_child_start(struct smm_child *c, const struct smm_run_cfg *cfg, int s,

@@ -1,0 +1,346 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * owner.c - the run's directory, its watchdog, and the cleaning of what a
+ * killed run left.
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "owner.h"
+#include "shm.h"
+
+#define PREFIX "stress-mm."
+#define MAX_GROUPS 64
+#define GONE_WAIT_MS 2000
+
+static void dir_file(const char *dir, const char *name, char *buf,
+		     size_t len)
+{
+	snprintf(buf, len, "%s/%s", dir, name);
+}
+
+static void append_line(const char *dir, const char *name, const char *text)
+{
+	char path[PATH_MAX + 16];
+	int fd;
+
+	dir_file(dir, name, path, sizeof(path));
+	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return;
+	if (write(fd, text, strlen(text)) < 0)
+		fprintf(stderr, "stress-mm: cannot record in %s: %s\n", path,
+			strerror(errno));
+	close(fd);
+}
+
+/* The first line of dir/name into @buf; 0 or -errno. */
+static int read_line(const char *dir, const char *name, char *buf,
+		     size_t len)
+{
+	char path[PATH_MAX + 16];
+	FILE *f;
+
+	dir_file(dir, name, path, sizeof(path));
+	f = fopen(path, "re");
+	if (!f)
+		return -errno;
+	if (!fgets(buf, (int)len, f))
+		buf[0] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	fclose(f);
+	return 0;
+}
+
+static int read_groups(const char *dir, pid_t *g, int max)
+{
+	char path[PATH_MAX + 16];
+	int n = 0;
+	long v;
+	FILE *f;
+
+	dir_file(dir, "pgids", path, sizeof(path));
+	f = fopen(path, "re");
+	if (!f)
+		return 0;
+	while (n < max && fscanf(f, "%ld", &v) == 1)
+		if (v > 1)
+			g[n++] = (pid_t)v;
+	fclose(f);
+	return n;
+}
+
+static void sleep_ms(long ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	while (nanosleep(&ts, &ts) < 0 && errno == EINTR)
+		;
+}
+
+/*
+ * Processes of groups @g whose name says they are the run's (stress-ng's
+ * own "stress-ng*" processes, our "smm-*" companions): a recorded group id
+ * may have been reused since by someone else, whom a bare kill(-pgid)
+ * would hit. SIGKILL each; return how many were found.
+ */
+static int kill_members(const pid_t *g, int n)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	int found = 0;
+
+	while (d && (e = readdir(d))) {
+		char path[300], buf[512], *l, *r;
+		long pgrp, ppid;
+		char state;
+		FILE *f;
+
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		f = fopen(path, "re");
+		if (!f)
+			continue;
+		l = fgets(buf, sizeof(buf), f);
+		fclose(f);
+		if (!l || !(l = strchr(buf, '(')) || !(r = strrchr(buf, ')')))
+			continue;
+		if (sscanf(r + 1, " %c %ld %ld", &state, &ppid, &pgrp) != 3 ||
+		    state == 'Z')
+			continue;
+		*r = '\0';
+		if (strncmp(l + 1, "stress-ng", 9) != 0 &&
+		    strncmp(l + 1, "smm-", 4) != 0)
+			continue;
+		for (int i = 0; i < n; i++)
+			if (pgrp == g[i]) {
+				kill((pid_t)atol(e->d_name), SIGKILL);
+				found++;
+			}
+	}
+	if (d)
+		closedir(d);
+	return found;
+}
+
+/* SIGKILL the recorded groups' members until none is left (or give up). */
+static int kill_groups(const char *dir)
+{
+	pid_t g[MAX_GROUPS];
+	int n = read_groups(dir, g, MAX_GROUPS);
+
+	for (int waited = 0; n && waited < GONE_WAIT_MS; waited += 20) {
+		if (!kill_members(g, n))
+			break;
+		sleep_ms(20);
+	}
+	return n;
+}
+
+static int rm_one(const char *path, const struct stat *st, int flag,
+		  struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+/* Everything a dead owner left under @dir; what was done goes in @what. */
+static void clean_dir(const char *dir, char *what, size_t len)
+{
+	char mnt[PATH_MAX];
+	int groups = kill_groups(dir);
+	unsigned int p = 0, s = 0;
+	size_t used;
+
+	used = (size_t)snprintf(what, len, "%d process group%s", groups,
+				groups == 1 ? "" : "s");
+	if (read_line(dir, "mounted", mnt, sizeof(mnt)) == 0 && mnt[0]) {
+		if (umount2(mnt, MNT_DETACH) == 0 && used < len)
+			used += (size_t)snprintf(what + used, len - used,
+						 ", the tracefs mount on %s",
+						 mnt);
+	}
+	smm_shm_sweep(NULL, &p, &s);
+	if ((p || s) && used < len)
+		used += (size_t)snprintf(what + used, len - used,
+					 ", %u POSIX and %u SysV shm objects",
+					 p, s);
+	if (nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS) == 0 && used < len)
+		snprintf(what + used, len - used, ", the directory %s", dir);
+}
+
+/* The watchdog: wait for "done" or the owner's end, then clean up. */
+static __attribute__((noreturn)) void watchdog(int rfd, const char *dir)
+{
+	char c = 0, what[512];
+	ssize_t n;
+
+	setsid();
+	prctl(PR_SET_NAME, "smm-watchdog");
+	signal(SIGINT, SIG_IGN);
+	signal(SIGTERM, SIG_IGN);
+	signal(SIGHUP, SIG_IGN);
+	signal(SIGPIPE, SIG_IGN);
+	for (int fd = 0; fd < 3; fd++) /* nobody may be listening */
+		if (fd != rfd)
+			dup2(open("/dev/null", O_RDWR | O_CLOEXEC), fd);
+	while ((n = read(rfd, &c, 1)) < 0 && errno == EINTR)
+		;
+	if (n == 1 && c == 'D')
+		_exit(0);
+	clean_dir(dir, what, sizeof(what));
+	_exit(0);
+}
+
+int smm_owner_start(struct smm_owner *o, const char *tmpdir)
+{
+	char pid[32];
+	int fds[2], err;
+
+	memset(o, 0, sizeof(*o));
+	o->wd_fd = -1;
+	snprintf(o->dir, sizeof(o->dir), "%s/" PREFIX "XXXXXX",
+		 tmpdir ? tmpdir : "/tmp");
+	if (!mkdtemp(o->dir))
+		return -errno;
+	snprintf(o->stats, sizeof(o->stats), "%s/stats", o->dir);
+	snprintf(pid, sizeof(pid), "%d\n", (int)getpid());
+	append_line(o->dir, "owner", pid);
+	if (mkdir(o->stats, 0755) < 0 || pipe2(fds, O_CLOEXEC) < 0) {
+		err = errno;
+		nftw(o->dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+		return -err;
+	}
+	o->watchdog = fork();
+	if (o->watchdog < 0) {
+		err = errno;
+		close(fds[0]);
+		close(fds[1]);
+		nftw(o->dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
+		return -err;
+	}
+	if (o->watchdog == 0) {
+		close(fds[1]);
+		watchdog(fds[0], o->dir);
+	}
+	close(fds[0]);
+	o->wd_fd = fds[1];
+	snprintf(pid, sizeof(pid), "%d\n", (int)o->watchdog);
+	append_line(o->dir, "watchdog", pid);
+	return 0;
+}
+
+void smm_owner_add_group(struct smm_owner *o, pid_t pgid)
+{
+	char line[32];
+
+	snprintf(line, sizeof(line), "%d\n", (int)pgid);
+	append_line(o->dir, "pgids", line);
+}
+
+void smm_owner_kill_groups(const struct smm_owner *o)
+{
+	pid_t g[MAX_GROUPS];
+	int n = read_groups(o->dir, g, MAX_GROUPS);
+
+	kill_members(g, n);
+}
+
+void smm_owner_forget_groups(struct smm_owner *o)
+{
+	char path[PATH_MAX + 16];
+
+	dir_file(o->dir, "pgids", path, sizeof(path));
+	unlink(path);
+}
+
+void smm_owner_note_mount(struct smm_owner *o, const char *path)
+{
+	char line[PATH_MAX + 2];
+
+	snprintf(line, sizeof(line), "%s\n", path);
+	append_line(o->dir, "mounted", line);
+}
+
+int smm_owner_finish(struct smm_owner *o)
+{
+	int err = 0;
+
+	if (o->wd_fd >= 0) {
+		if (write(o->wd_fd, "D", 1) != 1)
+			err = errno;
+		close(o->wd_fd);
+		o->wd_fd = -1;
+		while (waitpid(o->watchdog, NULL, 0) < 0 && errno == EINTR)
+			;
+	}
+	if (nftw(o->dir, rm_one, 16, FTW_DEPTH | FTW_PHYS) != 0) {
+		err = errno;
+		fprintf(stderr, "stress-mm: could not remove %s: %s\n", o->dir,
+			strerror(err));
+	}
+	return -err;
+}
+
+/* A pid that no longer runs (gone, or a zombie not yet reaped). */
+static bool dead(long pid)
+{
+	char path[64], buf[256], *rp;
+	FILE *f;
+
+	if (pid <= 0 || (kill((pid_t)pid, 0) < 0 && errno == ESRCH))
+		return true;
+	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
+	f = fopen(path, "re");
+	if (!f)
+		return true;
+	if (!fgets(buf, sizeof(buf), f))
+		buf[0] = '\0';
+	fclose(f);
+	rp = strrchr(buf, ')');
+	return rp && rp[1] == ' ' && (rp[2] == 'Z' || rp[2] == 'X');
+}
+
+int smm_owner_clean_stale(const char *tmpdir)
+{
+	const char *top = tmpdir ? tmpdir : "/tmp";
+	DIR *d = opendir(top);
+	struct dirent *e;
+	int cleaned = 0;
+
+	while (d && (e = readdir(d))) {
+		char dir[PATH_MAX], owner[32] = "", wd[32] = "", what[512];
+
+		if (strncmp(e->d_name, PREFIX, strlen(PREFIX)) != 0)
+			continue;
+		snprintf(dir, sizeof(dir), "%s/%s", top, e->d_name);
+		if (read_line(dir, "owner", owner, sizeof(owner)) != 0)
+			continue; /* not ours, or still being made */
+		read_line(dir, "watchdog", wd, sizeof(wd));
+		if (!dead(atol(owner)) || (wd[0] && !dead(atol(wd))))
+			continue; /* a run, or its watchdog, still at work */
+		clean_dir(dir, what, sizeof(what));
+		fprintf(stderr,
+			"stress-mm: info: cleaned what a killed run (pid %s) left: %s\n",
+			owner, what);
+		cleaned++;
+	}
+	if (d)
+		closedir(d);
+	return cleaned;
+}

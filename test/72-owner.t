@@ -1,0 +1,99 @@
+#!/bin/bash
+# stress-mm owns its run (owner.h): SIGKILL of stress-mm mid-run, 10 times
+# (POSIX and SysV objects, counters on, tracefs unmounted first so that
+# stress-mm mounts it), leaves 2 s later no process of the run, no shm
+# object or SysV segment of ours, no tracefs mount it made and no
+# temporary directory; a closed pipe (SIGPIPE) and a closed terminal
+# (SIGHUP) end the whole run within seconds; what a run killed together
+# with its watchdog left is cleaned, and named, by the next start.
+. "$(dirname "$0")/lib.sh"
+need_stress_ng
+SMM=$BUILD/stress-mm
+[ "$(id -u)" = 0 ] || skip_all "needs root (tracefs mount, SysV sweep of other users' segments)"
+TRIALS=10
+plan $((TRIALS * 2 + 7))
+
+run_procs() { # live members of the process groups listed in $1, by name
+	[ -s "$1" ] || { echo 0; return; }
+	ps -eo pgid=,stat=,comm= | awk -v gs="$(tr '\n' ' ' < "$1")" '
+		BEGIN { n = split(gs, g, " "); for (i = 1; i <= n; i++) want[g[i]] = 1 }
+		($1 in want) && $2 !~ /^Z/ && ($3 ~ /^(stress-ng|smm-)/) { c++ }
+		END { print c + 0 }'
+}
+mounted_by_us() { grep -c " /sys/kernel/tracing tracefs " /proc/mounts; }
+ours_dirs() { ls -d /tmp/stress-mm.* 2>/dev/null | wc -l; }
+dirs0=$(ours_dirs)
+
+for t in $(seq $TRIALS); do
+	method=posix
+	[ $((t % 2)) -eq 0 ] && method=sysv
+	umount /sys/kernel/tracing 2> /dev/null
+	(cd "$TMPD" && exec "$SMM" --shm-pcp 1 --shm-pcp-method $method \
+		--shm-pcp-bytes 1M -t 60 > "$TMPD/k$t.log" 2>&1) &
+	pid=$!
+	# mid-run: stress-ng is running when the kill comes
+	dir=""
+	for i in $(seq 100); do
+		dir=$(grep -l "^$pid$" /tmp/stress-mm.*/owner 2> /dev/null | xargs -r -n1 dirname)
+		[ -n "$dir" ] && [ -s "$dir/pgids" ] && [ "$(run_procs "$dir/pgids")" -ge 3 ] && break
+		sleep 0.1
+	done
+	cp "$dir/pgids" "$TMPD/pgids.$t" 2> /dev/null
+	midrun=$(run_procs "$TMPD/pgids.$t")
+	sleep "0.$((RANDOM % 9 + 1))"
+	kill -9 $pid
+	wait $pid 2> /dev/null
+	[ "$midrun" -ge 3 ]
+	ok $? "trial $t ($method): killed mid-run ($midrun processes of the run were up)"
+	sleep 2
+	left=$(run_procs "$TMPD/pgids.$t")
+	shm=$("$BUILD/test/shm-sweep" --count)
+	[ "$left" -eq 0 ] && [ "$shm" = "leftovers: 0" ] &&
+		[ "$(mounted_by_us)" -eq 0 ] && [ ! -e "$dir" ]
+	ok $? "trial $t: 2 s later: $left processes, $shm, $(mounted_by_us) tracefs mounts, directory ${dir:-?} $([ -e "$dir" ] && echo left || echo gone)"
+done
+
+# A closed pipe and a closed terminal end the whole run.
+start=$(date +%s)
+(cd "$TMPD" && "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M -t 60 --counters none 2>&1 |
+	grep -m1 -q "dispatching hogs")
+sleep 2
+[ $(($(date +%s) - start)) -lt 20 ] && [ -z "$(pgrep -x smm-churn)" ] && wait_no_plugin 5
+ok $? "SIGPIPE (| grep -m1): the run ends at once, nothing left"
+(cd "$TMPD" && exec setsid "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M -t 60 \
+	--counters none --yaml "$TMPD/hup.yaml" > "$TMPD/hup.log" 2>&1) &
+pid=$!
+sleep 3
+kill -HUP $pid
+wait $pid
+rc=$?
+[ $rc -eq 129 ] && grep -q "interrupted: true" "$TMPD/hup.yaml" && wait_no_plugin 5
+ok $? "SIGHUP: exit $rc (128 + 1), report marked interrupted, nothing left"
+grep -q "^  - exit-status: 129" "$TMPD/hup.yaml"
+ok $? "SIGHUP: the run's own entry says 129 too"
+
+# Killed with its watchdog: the next start cleans up and says so.
+(cd "$TMPD" && exec "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M -t 60 --counters none \
+	> "$TMPD/w.log" 2>&1) &
+pid=$!
+for i in $(seq 100); do
+	dir=$(grep -l "^$pid$" /tmp/stress-mm.*/owner 2> /dev/null | xargs -r -n1 dirname)
+	[ -n "$dir" ] && [ -s "$dir/pgids" ] && [ "$(run_procs "$dir/pgids")" -ge 3 ] && break
+	sleep 0.1
+done
+cp "$dir/pgids" "$TMPD/pgids.w"
+kill -9 "$(cat "$dir/watchdog")" $pid
+wait $pid 2> /dev/null
+sleep 0.5
+[ -d "$dir" ]
+ok $? "without its watchdog, a killed run leaves ${dir##*/} ($(run_procs "$TMPD/pgids.w") processes left; PR_SET_PDEATHSIG ends stress-ng)"
+(cd "$TMPD" && "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M -t 1 --counters none > "$TMPD/next.log" 2>&1)
+grep -q "stress-mm: info: cleaned what a killed run (pid $pid) left: [1-9] process group.*the directory $dir" "$TMPD/next.log" &&
+	[ ! -e "$dir" ] && [ "$(run_procs "$TMPD/pgids.w")" -eq 0 ]
+ok $? "the next start cleans it and names it: $(grep "cleaned what" "$TMPD/next.log")"
+
+wait_no_plugin 5
+ok $? "no plugin process is left"
+[ "$(ours_dirs)" -le "$dirs0" ]
+ok $? "no temporary directory of stress-mm is left ($dirs0 before, $(ours_dirs) after)"
+done_testing
