@@ -56,7 +56,7 @@ TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
 
 BENCH_BINS := $(BUILD)/bench/shm-loop $(BUILD)/bench/gate-sim
 
-.PHONY: all deps check run lint clean bench lab lab-kernels lab-fingerprint
+.PHONY: all deps check run lint clean bench lab lab-kernels lab-fingerprint lab-ab
 all: $(BUILD)/stress-mm.so $(BUILD)/stress-mm $(BUILD)/stress-mm.1 \
 	$(BUILD)/stress-mm.bash-completion $(UNIT_BINS) $(HELPER_BINS) \
 	$(BENCH_BINS)
@@ -155,6 +155,12 @@ lab-kernels:
 # kernels of the A/B question: Debian's 6.12 and 7.2, and 7.2 built here
 # without and with vfree-per-page.
 LAB_FP_KERNELS = trixie sid built-$(or $(KERNEL_SRC),7.2) built-$(or $(KERNEL_SRC),7.2)+vfree-per-page
+# The A/B lab (lab/ab.sh): KERNEL_SRC, PATCHES, GUEST_CPUS, RUNS, DURATION,
+# AB_WORKLOADS, AB_EXTRA, AB_OUT. Hours under TCG; not part of make check.
+lab-ab: deps
+	@$(MAKE) --no-print-directory all
+	@lab/ab.sh
+
 lab-fingerprint: deps
 	@$(MAKE) --no-print-directory all
 	@KERNELS="$(or $(KERNELS),$(LAB_FP_KERNELS))" LAB_CHURNS= lab/lab.sh

@@ -25,10 +25,13 @@
 #     RLIMIT_NOFILE, fingerprints the kernel under thread-stack churn, runs
 #     stress-mm with STRESS_MM_ARGS, and sends the YAML back on the serial
 #     console between markers;
-#  4. writes build/lab/<kernel>/{run-<churn>.yaml,fingerprint,console.log}:
-#     one stress-mm run per LAB_CHURNS setting (default none spin stack;
-#     LAB_CHURNS="" or make lab-fingerprint: the fingerprint only),
-#     run.yaml pointing at the last; LAB_ACCEL=tcg forces TCG; LAB_PROVE=1
+#  4. writes build/lab/<kernel>/{run-<churn>.yaml,fingerprint,console.log}
+#     (LAB_OUT instead of build/lab): one stress-mm run per LAB_CHURNS
+#     setting (default none spin stack; LAB_CHURNS="" or make
+#     lab-fingerprint: the fingerprint only), run.yaml pointing at the
+#     last; or, with LAB_WORKLOADS=FILE, one run per line of FILE ("name
+#     stress-mm arguments", e.g. "ng-shm -t 15 --repeat 5 -- --shm 0"),
+#     written to run-<name>.yaml; LAB_ACCEL=tcg forces TCG; LAB_PROVE=1
 #     first proves the io-uring buffers and fdtable paths with the raised
 #     limits (prove-<path>.log).
 # A guest that panics, hangs (GUEST_TIMEOUT seconds) or prints
@@ -40,6 +43,8 @@ cd "$(dirname "$0")/.."
 TOP=$PWD
 BUILD=${BUILD:-$TOP/build}
 LAB=$BUILD/lab
+# Where each kernel's results go (build/lab/<kernel>/ by default).
+LAB_OUT=${LAB_OUT:-$LAB}
 FLAVOUR=${FLAVOUR:-cloud-amd64}
 GUEST_CPUS=${GUEST_CPUS:-2}
 GUEST_MEM=${GUEST_MEM:-2G}
@@ -117,9 +122,8 @@ build_initramfs() {
 	cp lab/fingerprint.awk "$root/smm/fingerprint.awk"
 	ln -sf /usr/bin/stress-ng "$root/bin/stress-ng"
 	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
-	sed -e "s|@STRESS_MM_ARGS@|$STRESS_MM_ARGS|" \
-		-e "s|@LAB_CHURNS@|$LAB_CHURNS|" \
-		-e "s|@LAB_PROVE@|${LAB_PROVE:-0}|" lab/guest-init > "$root/init"
+	cp "$WORKLOADS" "$root/smm/workloads"
+	sed -e "s|@LAB_PROVE@|${LAB_PROVE:-0}|" lab/guest-init > "$root/init"
 	chmod +x "$root/init"
 	(cd "$root" && find . | cpio -o -H newc 2> /dev/null | gzip -1) > "$out"
 	echo "$out"
@@ -168,7 +172,7 @@ first_lines() {
 # machines it is not (-cpu host asserts on an MSR, or the guest hangs or
 # oopses), and the probe says why without waiting for a whole guest run.
 kvm_usable() { # KVER VMLINUZ INITRAMFS
-	local dir=$LAB/$1 log
+	local dir=$LAB_OUT/$1 log
 	[ -w /dev/kvm ] && [ "${LAB_ACCEL:-}" != tcg ] || return 1
 	log=$dir/kvm-probe.log
 	{ (exec timeout --signal=KILL "$LAB_KVM_PROBE_TIMEOUT" qemu-system-x86_64 \
@@ -185,7 +189,7 @@ kvm_usable() { # KVER VMLINUZ INITRAMFS
 }
 
 boot() { # KVER VMLINUZ INITRAMFS: console in build/lab/KVER/console.log
-	local k=$1 dir=$LAB/$1 accel="-cpu max" name=TCG try=0
+	local k=$1 dir=$LAB_OUT/$1 accel="-cpu max" name=TCG try=0
 	if kvm_usable "$@"; then
 		accel="-enable-kvm -cpu host"
 		name=KVM
@@ -208,7 +212,7 @@ boot() { # KVER VMLINUZ INITRAMFS: console in build/lab/KVER/console.log
 # Returns 0 when the guest reached init, 1 when it died before (QEMU ended,
 # or no init within LAB_INIT_TIMEOUT seconds: then it is killed).
 qemu_run() { # KVER VMLINUZ INITRAMFS ACCEL-ARGS NAME
-	local k=$1 dir=$LAB/$1 last="" cur qpid t0 extra=""
+	local k=$1 dir=$LAB_OUT/$1 last="" cur qpid t0 extra=""
 	if [ "$INJECTED" -lt "${LAB_INJECT_EARLY_DEATH:-0}" ]; then
 		INJECTED=$((INJECTED + 1))
 		extra=" rdinit=/smm-injected-early-death"
@@ -285,11 +289,25 @@ done
 KERNELS=${ks# }
 [ -n "${KERNELS// /}" ] || die "no kernel packages found for flavour $FLAVOUR"
 say "kernels: $KERNELS"
+# The guest's workloads, one per line: "name stress-mm arguments".
+WORKLOADS=$LAB/workloads
+if [ -n "${LAB_WORKLOADS:-}" ]; then
+	grep -v '^#' "$LAB_WORKLOADS" | grep . > "$WORKLOADS" ||
+		die "LAB_WORKLOADS=$LAB_WORKLOADS: no workload in it"
+else
+	: > "$WORKLOADS"
+	for c in $LAB_CHURNS; do
+		echo "$c $STRESS_MM_ARGS --shm-pcp-churn $c" >> "$WORKLOADS"
+	done
+fi
+NAMES=$(awk '{ print $1 }' "$WORKLOADS" | tr '\n' ' ')
+NAMES=${NAMES% }
 INITRD=$(build_initramfs)
 failed=0
 done_dirs=()
 for k in $KERNELS; do
-	dir=$LAB/$k
+	dir=$LAB_OUT/$k
+	mkdir -p "$LAB/$k"
 	mkdir -p "$dir"
 	initrd=$INITRD
 	case $k in
@@ -319,9 +337,9 @@ for k in $KERNELS; do
 		why="the guest died before init $((LAB_BOOT_RETRIES + 1)) times (see $CONSOLE)"
 	fi
 	save "$dir/fingerprint" SMM-FINGERPRINT-BEGIN SMM-FINGERPRINT-END "$why"
-	for c in $LAB_CHURNS; do
+	for c in $NAMES; do
 		save "$dir/run-$c.yaml" "SMM-YAML-BEGIN $c" SMM-YAML-END "$why" ||
-			say "$k: churn $c: no report ($why)"
+			say "$k: workload $c: no report ($why)"
 	done
 	for p in io-uring fdtable; do
 		save "$dir/prove-$p.log" "SMM-PROOF-BEGIN $p" SMM-PROOF-END "$why"
@@ -330,8 +348,8 @@ for k in $KERNELS; do
 	# The report a run must leave: the last churn's YAML, or with no
 	# churn (fingerprint only) the fingerprint.
 	report=$dir/fingerprint
-	if [ -n "${LAB_CHURNS// /}" ]; then
-		last=${LAB_CHURNS##* }
+	if [ -n "$NAMES" ]; then
+		last=${NAMES##* }
 		rm -f "$dir/run.yaml"
 		[ -s "$dir/run-$last.yaml" ] && ln -sf "run-$last.yaml" "$dir/run.yaml"
 		report=$dir/run.yaml
@@ -350,15 +368,15 @@ for k in $KERNELS; do
 	done_dirs+=("$dir")
 done
 if [ ${#done_dirs[@]} -eq 2 ]; then
-	for c in $LAB_CHURNS; do
-		say "churn $c: ${done_dirs[0]##*/} (base) against ${done_dirs[1]##*/}"
+	for c in $NAMES; do
+		say "$c: ${done_dirs[0]##*/} (base) against ${done_dirs[1]##*/}"
 		# The kernels differ by design (--allow-param-diff lets their
 		# command lines differ too). A comparison that cannot decide
 		# (too few runs) is reported, not a lab failure: the guests'
 		# failures are.
 		"$BUILD/stress-mm" compare --allow-param-diff \
 			"${done_dirs[0]}/run-$c.yaml" "${done_dirs[1]}/run-$c.yaml"
-		[ $? -le 1 ] || say "churn $c: stress-mm compare could not decide (see above)"
+		[ $? -le 1 ] || say "$c: stress-mm compare could not decide (see above)"
 	done
 fi
 exit $failed

@@ -1,0 +1,98 @@
+#!/bin/bash
+# lab/ab.sh - one kernel source, with and without a change: does the suite
+# reproduce the regression, by how much, and why.
+#
+#   make lab-ab [KERNEL_SRC=7.2] [PATCHES="lab/patches/vfree-per-page.patch ..."]
+#               [GUEST_CPUS="2 8 16"] [RUNS=5] [DURATION=15] [GUEST_MEM=4G]
+#               [AB_WORKLOADS="ng-shm shm-pcp-none shm-pcp-spin shm-pcp-stack"]
+#               [AB_EXTRA="stress-mm options added to the shm-pcp workloads"]
+#               [AB_OUT=build/lab-ab]
+#
+# 1. lab/kbuild.sh builds KERNEL_SRC unpatched (built-X, the base) and with
+#    each patch of PATCHES (built-X+VARIANT; default: the vfree patches
+#    this project ships), cached by the hash of source, fragment and patch.
+# 2. For each vCPU count of GUEST_CPUS, each kernel boots once (lab/lab.sh,
+#    TCG; kernels alternate so that the host's load drifts over both) and
+#    runs, RUNS times DURATION seconds each (stress-mm --repeat):
+#      ng-shm          stress-ng --shm 0 (one worker per vCPU), the kernel
+#                      test robot's reference, with the counters around it
+#                      (stress-mm -- --shm 0);
+#      shm-pcp-<churn> shm-pcp, one worker per vCPU, churn none, spin
+#                      (CPU-matched control) and stack.
+#    Every guest also fingerprints its kernel (allocation and free order of
+#    thread stacks, lab/fingerprint.awk).
+# 3. lab/ab-table.sh prints, per vCPU count and per variant against the
+#    base, each figure's median [min, max], the change, the verdict of
+#    stress-mm compare, and the effect divided by the noise.
+# Results: AB_OUT/cpus-<n>/<kernel>/{run-<workload>.yaml,fingerprint,
+# console.log}, AB_OUT/table.txt. TCG runs vCPUs as host threads: counts
+# stay valid at any vCPU count, timings compare only within one lab run,
+# and with more vCPUs than host cores a preempted lock holder inflates the
+# timing effects; the table says how many vCPUs each host core carried.
+set -u
+cd "$(dirname "$0")/.."
+TOP=$PWD
+BUILD=${BUILD:-$TOP/build}
+KERNEL_SRC=${KERNEL_SRC:-7.2}
+PATCHES=${PATCHES:-lab/patches/vfree-per-page.patch lab/patches/short-runs-order0.patch}
+GUEST_CPUS_LIST=${GUEST_CPUS:-2 8 16}
+RUNS=${RUNS:-5}
+DURATION=${DURATION:-15}
+AB_WORKLOADS=${AB_WORKLOADS:-ng-shm shm-pcp-none shm-pcp-spin shm-pcp-stack}
+AB_EXTRA=${AB_EXTRA:-}
+AB_OUT=${AB_OUT:-$BUILD/lab-ab}
+export GUEST_MEM=${GUEST_MEM:-4G}
+START=$(date +%s)
+LAB_WHO=lab-ab
+. "$TOP/lab/lib.sh"
+
+[ "$RUNS" -ge 1 ] 2> /dev/null || die "RUNS=$RUNS: a count of runs, 1 or more (5 or more for a verdict)"
+[ "$DURATION" -ge 1 ] 2> /dev/null || die "DURATION=$DURATION: seconds, 1 or more"
+for n in $GUEST_CPUS_LIST; do
+	[ "$n" -ge 1 ] 2> /dev/null || die "GUEST_CPUS=$GUEST_CPUS_LIST: vCPU counts, 1 or more"
+done
+for p in $PATCHES; do
+	[ -f "$p" ] || die "PATCHES: $p: no such patch"
+done
+mkdir -p "$AB_OUT"
+
+# 1. The kernels.
+say "building $KERNEL_SRC and its variants (cached ones are skipped)"
+KERNEL_SRC=$KERNEL_SRC PATCHES="$PATCHES" lab/kbuild.sh build >&2 ||
+	die "the kernel build failed (above)"
+base=built-${KERNEL_SRC%%=*}
+kernels=$base
+for p in $PATCHES; do
+	v=${p##*/}
+	kernels="$kernels $base+${v%.patch}"
+done
+
+# 2. The workloads, one line each for the guest.
+common="-t $DURATION --repeat $RUNS --vmallocinfo-interval 0"
+wl=$AB_OUT/workloads
+: > "$wl"
+for w in $AB_WORKLOADS; do
+	case $w in
+	ng-shm) echo "$w $common -- --shm 0" ;;
+	shm-pcp-*) echo "$w --shm-pcp 0 --shm-pcp-churn ${w#shm-pcp-} $AB_EXTRA $common" ;;
+	*) die "AB_WORKLOADS: unknown workload $w (ng-shm, shm-pcp-<churn>)" ;;
+	esac >> "$wl"
+done
+say "kernels: $kernels; vCPUs: $GUEST_CPUS_LIST; $RUNS runs of $DURATION s per workload"
+
+failed=0
+for n in $GUEST_CPUS_LIST; do
+	out=$AB_OUT/cpus-$n
+	mkdir -p "$out"
+	for k in $kernels; do
+		say "$n vCPUs: $k"
+		LAB_OUT=$out KERNELS=$k GUEST_CPUS=$n LAB_WORKLOADS=$wl \
+			GUEST_TIMEOUT=$((RUNS * DURATION * 6 * $(wc -l < "$wl") + 900)) \
+			lab/lab.sh || failed=1
+	done
+done
+
+# 3. The table.
+lab/ab-table.sh "$AB_OUT" | tee "$AB_OUT/table.txt"
+say "done in $(($(date +%s) - START)) s; table in $AB_OUT/table.txt"
+exit $failed
