@@ -11,22 +11,12 @@
 
 #include "compare-load.h"
 #include "conditions.h"
+#include "die.h"
 #include "figures.h"
 #include "yamldoc.h"
 
 #define MAX_PARAMS 256
 #define PARAM_LEN 320
-
-__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t len,
-						      const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
 
 static yaml_node_t *node(struct smm_report *rp, int n)
 {
@@ -78,7 +68,7 @@ static int check_runs(struct smm_report *rp, char *err, size_t len)
 	rp->nruns = (unsigned int)(seq->data.sequence.items.top -
 				   seq->data.sequence.items.start);
 	if (!rp->nruns)
-		return fail(err, len, "%s: no runs", rp->path);
+		return smm_errmsg(err, len, "%s: no runs", rp->path);
 	/* Failed or interrupted runs are not measurements of the kernel. */
 	for (unsigned int i = 0; i < rp->nruns; i++) {
 		int run = seq->data.sequence.items.start[i];
@@ -86,18 +76,18 @@ static int check_runs(struct smm_report *rp, char *err, size_t len)
 		const char *in = scalar(rp, get(rp, run, "interrupted"));
 
 		if (!es || strcmp(es, "0") != 0)
-			return fail(
+			return smm_errmsg(
 				err, len,
 				"%s: run %u has exit-status %s: a failed run is not comparable",
 				rp->path, i + 1, es ? es : "(none)");
 		if (!in || strcmp(in, "false") != 0)
-			return fail(
+			return smm_errmsg(
 				err, len,
 				"%s: run %u was interrupted: not comparable",
 				rp->path, i + 1);
 	}
 	if (!req || smm_decimal(req, &want) || want != rp->nruns)
-		return fail(
+		return smm_errmsg(
 			err, len,
 			"%s: %u of %s requested runs: an incomplete set is not comparable",
 			rp->path, rp->nruns, req ? req : "(unknown)");
@@ -125,14 +115,14 @@ int smm_report_load(struct smm_report *rp, const char *path, char *err,
 	seq = node(rp, rp->runs);
 	if (!seq || seq->type != YAML_SEQUENCE_NODE) {
 		smm_report_free(rp);
-		return fail(
+		return smm_errmsg(
 			err, len,
 			"%s: not a stress-mm report (no stress-mm.runs; a file stress-ng wrote itself?)",
 			path);
 	}
 	if (!get(rp, rp->sm, "conditions")) {
 		smm_report_free(rp);
-		return fail(
+		return smm_errmsg(
 			err, len,
 			"%s: no stress-mm.conditions (a report of stress-mm before 0.2): its conditions cannot be checked",
 			path);
@@ -177,7 +167,7 @@ int smm_report_values(struct smm_report *rp, const char *name, double *v,
 		}
 		if (nd->data.scalar.style != YAML_PLAIN_SCALAR_STYLE ||
 		    smm_decimal(s, &v[*n]))
-			return fail(
+			return smm_errmsg(
 				err, len,
 				"%s: run %u: %s: '%s' is not a finite, non-negative decimal number",
 				rp->path, i + 1, name, s);
@@ -187,7 +177,7 @@ int smm_report_values(struct smm_report *rp, const char *name, double *v,
 	if (!*n)
 		return -ENOENT;
 	if (missing)
-		return fail(
+		return smm_errmsg(
 			err, len,
 			"%s: %s has a value in %zu of %u runs (absent: %s): not comparable",
 			rp->path, name, *n, rp->nruns,

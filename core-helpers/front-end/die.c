@@ -2,6 +2,7 @@
 /*
  * die.c - one line, then exit.
  */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,4 +19,14 @@ void smm_die(int status, const char *who, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "%s: %s\n", who, text);
 	exit(status);
+}
+
+int smm_errmsg(char *err, size_t len, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err, len, fmt, ap);
+	va_end(ap);
+	return -EINVAL;
 }

@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "counters.h"
+#include "die.h"
 #include "options.h"
 
 #define FIELD(f) offsetof(struct smm_run_cfg, f)
@@ -68,17 +69,6 @@ const size_t smm_nr_options = sizeof(smm_options) / sizeof(smm_options[0]);
 #define DAY_S 86400ULL
 #define DURATION_MAX_S (365 * DAY_S)
 
-__attribute__((format(printf, 3, 4))) static int fail(char *err, size_t len,
-						      const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(err, len, fmt, ap);
-	va_end(ap);
-	return -EINVAL;
-}
-
 int smm_parse_duration(const char *v, uint64_t *secs, char *err, size_t len)
 {
 	static const struct {
@@ -115,7 +105,7 @@ int smm_parse_duration(const char *v, uint64_t *secs, char *err, size_t len)
 		 "--timeout='%s' is out of range; valid range 1s..365d", v);
 	return -ERANGE;
 grammar:
-	return fail(
+	return smm_errmsg(
 		err, len,
 		"--timeout='%s' is not a duration; valid range 1s..365d (decimal digits with at most one suffix s, m, h or d)",
 		v);
@@ -129,7 +119,7 @@ static int parse_interval(const char *v, double *out, char *err, size_t len)
 	/* Decimal digits with an optional fraction: no sign, hex, exponent. */
 	if (strspn(v, "0123456789.") != strlen(v) || !v[0] || v[0] == '.' ||
 	    strchr(v, '.') != strrchr(v, '.'))
-		return fail(
+		return smm_errmsg(
 			err, len,
 			"--vmallocinfo-interval='%s' is not a number of seconds; valid range 0 (off) or 0.05..3600",
 			v);
@@ -140,7 +130,7 @@ static int parse_interval(const char *v, double *out, char *err, size_t len)
 		*out = d;
 		return 0;
 	}
-	return fail(
+	return smm_errmsg(
 		err, len,
 		"--vmallocinfo-interval='%s' is out of range; valid range 0 (off) or 0.05..3600",
 		v);
@@ -172,24 +162,24 @@ static int check_counters(const char *list, char *err, size_t len)
 	int rc = 0;
 
 	if (!list[0])
-		return fail(
+		return smm_errmsg(
 			err, len,
 			"--counters='' is empty; valid: all, none, or names from --help");
 	if (!strcmp(list, "none") || !strcmp(list, "all"))
 		return 0;
 	if (list[0] == ',' || list[strlen(list) - 1] == ',' ||
 	    strstr(list, ",,"))
-		return fail(
+		return smm_errmsg(
 			err, len,
 			"--counters='%s' has an empty name; valid: all, none, or names from --help",
 			list);
 	copy = strdup(list);
 	if (!copy)
-		return fail(err, len, "out of memory");
+		return smm_errmsg(err, len, "out of memory");
 	for (tok = strtok_r(copy, ",", &save); tok && !rc;
 	     tok = strtok_r(NULL, ",", &save))
 		if (!smm_counter_spec_of(tok))
-			rc = fail(
+			rc = smm_errmsg(
 				err, len,
 				"--counters='%s': unknown counter '%s'; valid: all, none, or names from --help",
 				list, tok);
@@ -205,16 +195,17 @@ static int check_yaml_path(const char *path, char *err, size_t len)
 	int fd;
 
 	if (!path[0])
-		return fail(err, len, "--yaml='' is empty; valid: a file path");
+		return smm_errmsg(err, len,
+				  "--yaml='' is empty; valid: a file path");
 	if (existed && S_ISDIR(st.st_mode))
-		return fail(
+		return smm_errmsg(
 			err, len,
 			"--yaml='%s' is a directory; valid: a writable file path",
 			path);
 	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 	if (fd < 0)
-		return fail(err, len, "--yaml='%s' cannot be written: %s", path,
-			    strerror(errno));
+		return smm_errmsg(err, len, "--yaml='%s' cannot be written: %s",
+				  path, strerror(errno));
 	close(fd);
 	if (!existed)
 		unlink(path);
@@ -277,11 +268,11 @@ static int unknown(const char *opt, char *err, size_t len)
 	for (size_t i = 0; i < smm_nr_options; i++)
 		closer(opt, smm_options[i].name, &best, &bestd);
 	if (best)
-		return fail(
+		return smm_errmsg(
 			err, len,
 			"unknown option --%s (did you mean --%s? stress-ng options go after --)",
 			opt, best);
-	return fail(
+	return smm_errmsg(
 		err, len,
 		"unknown option --%s (see --help; stress-ng options go after --)",
 		opt);
@@ -295,7 +286,7 @@ static const char *value_of(int argc, char **argv, int *i, const char *name,
 	if (inline_v)
 		return inline_v;
 	if (*i + 1 >= argc) {
-		fail(err, len, "option --%s needs a value", name);
+		smm_errmsg(err, len, "option --%s needs a value", name);
 		return NULL;
 	}
 	return argv[++*i];
@@ -310,9 +301,10 @@ static int apply(const struct smm_option *o, const char *v,
 	switch (o->kind) {
 	case SMM_OPT_FLAG:
 		if (v)
-			return fail(err, len,
-				    "option --%s takes no value (got '%s')",
-				    o->name, v);
+			return smm_errmsg(
+				err, len,
+				"option --%s takes no value (got '%s')",
+				o->name, v);
 		*(bool *)field = true;
 		return 0;
 	case SMM_OPT_DURATION:
@@ -331,9 +323,10 @@ static int apply(const struct smm_option *o, const char *v,
 		return parse_interval(v, (double *)field, err, len);
 	case SMM_OPT_ACTION:
 		if (v)
-			return fail(err, len,
-				    "option --%s takes no value (got '%s')",
-				    o->name, v);
+			return smm_errmsg(
+				err, len,
+				"option --%s takes no value (got '%s')",
+				o->name, v);
 		return (int)o->min;
 	}
 	return -EINVAL;
@@ -402,7 +395,7 @@ static int check_params(struct smm_run_cfg *cfg, char *err, size_t len)
 			uint64_t v;
 
 			if (c->text[p] && c->workers < 0)
-				return fail(
+				return smm_errmsg(
 					err, len,
 					"--%s given, but --%s was not requested",
 					st->params[p].option, st->name);
@@ -437,9 +430,10 @@ int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 			while (++i < argc && cfg->npass < SMM_MAX_PASS)
 				cfg->pass[cfg->npass++] = argv[i];
 			if (i < argc)
-				return fail(err, len,
-					    "more than %d arguments after --",
-					    SMM_MAX_PASS);
+				return smm_errmsg(
+					err, len,
+					"more than %d arguments after --",
+					SMM_MAX_PASS);
 			break;
 		}
 		if (a[0] == '-' && a[1] && a[1] != '-') {
@@ -448,14 +442,14 @@ int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 				if (smm_options[k].short_name == a[1])
 					o = &smm_options[k];
 			if (!o)
-				return fail(
+				return smm_errmsg(
 					err, len,
 					"unknown option %s (see --help; stress-ng options go after --)",
 					a);
 			snprintf(name, sizeof(name), "%s", o->name);
 			eq = a[2] ? a + 2 : NULL;
 			if (eq && !o->arg)
-				return fail(
+				return smm_errmsg(
 					err, len,
 					"option -%c takes no value (got '%s')",
 					a[1], eq);
@@ -479,7 +473,7 @@ int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 			if (!o)
 				return unknown(name, err, len);
 		} else {
-			return fail(
+			return smm_errmsg(
 				err, len,
 				"unexpected argument '%s' (stress-ng options go after --)",
 				a);
@@ -501,14 +495,15 @@ int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 	if (!rc && cfg->yaml)
 		rc = check_yaml_path(cfg->yaml, err, len);
 	if (!rc && cfg->stress_ng && !cfg->stress_ng[0])
-		rc = fail(err, len,
-			  "--stress-ng='' is empty; valid: an executable file");
+		rc = smm_errmsg(
+			err, len,
+			"--stress-ng='' is empty; valid: an executable file");
 	if (rc)
 		return rc;
 	for (int s = 0; s < SMM_NR_STRESSORS; s++)
 		any |= cfg->st[s].workers >= 0;
 	if (!any && !cfg->npass)
-		return fail(
+		return smm_errmsg(
 			err, len,
 			"no stressor requested: use --vmalloc-order N and/or --shm-pcp N, or stress-ng's own after -- (see --help)");
 	return SMM_PARSE_RUN;
