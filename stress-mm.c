@@ -319,7 +319,8 @@ int main(int argc, char **argv)
 			swept_p, swept_s);
 	rc = smm_owner_start(&owner, NULL);
 	if (rc) {
-		fprintf(stderr, "stress-mm: cannot set up the run's directory: %s\n",
+		fprintf(stderr,
+			"stress-mm: cannot set up the run's directory: %s\n",
 			strerror(-rc));
 		free(runs);
 		return SMM_EX_FAIL;

@@ -25,8 +25,7 @@
 #define MAX_GROUPS 64
 #define GONE_WAIT_MS 2000
 
-static void dir_file(const char *dir, const char *name, char *buf,
-		     size_t len)
+static void dir_file(const char *dir, const char *name, char *buf, size_t len)
 {
 	snprintf(buf, len, "%s/%s", dir, name);
 }
@@ -47,8 +46,7 @@ static void append_line(const char *dir, const char *name, const char *text)
 }
 
 /* The first line of dir/name into @buf; 0 or -errno. */
-static int read_line(const char *dir, const char *name, char *buf,
-		     size_t len)
+static int read_line(const char *dir, const char *name, char *buf, size_t len)
 {
 	char path[PATH_MAX + 16];
 	FILE *f;
