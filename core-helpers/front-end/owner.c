@@ -52,6 +52,7 @@ static int read_line(const char *dir, const char *name, char *buf, size_t len)
 	FILE *f;
 
 	dir_file(dir, name, path, sizeof(path));
+	buf[0] = '\0';
 	f = fopen(path, "re");
 	if (!f)
 		return -errno;
@@ -160,7 +161,7 @@ static int rm_one(const char *path, const struct stat *st, int flag,
 /* Everything a dead owner left under @dir; what was done goes in @what. */
 static void clean_dir(const char *dir, char *what, size_t len)
 {
-	char mnt[PATH_MAX];
+	char mnt[PATH_MAX] = "";
 	int groups = kill_groups(dir);
 	unsigned int p = 0, s = 0;
 	size_t used;
