@@ -6,6 +6,7 @@
 #               [GUEST_CPUS="2 8 16"] [RUNS=5] [DURATION=15] [GUEST_MEM=4G]
 #               [AB_WORKLOADS="ng-shm shm-pcp-none shm-pcp-spin shm-pcp-stack"]
 #               [AB_EXTRA="stress-mm options added to the shm-pcp workloads"]
+#               [AB_WORKLOADS_FILE=lab/ab-conditions.workloads]
 #               [AB_OUT=build/lab-ab]
 #
 # 1. lab/kbuild.sh builds KERNEL_SRC unpatched (built-X, the base) and with
@@ -71,6 +72,13 @@ done
 common="-t $DURATION --repeat $RUNS --vmallocinfo-interval 0"
 wl=$AB_OUT/workloads
 : > "$wl"
+# AB_WORKLOADS_FILE: lines "name [sysctl:KEY=VALUE] stress-mm arguments"
+# (lab/guest-init), with @COMMON@ for -t, --repeat and the sampling.
+if [ -n "${AB_WORKLOADS_FILE:-}" ]; then
+	grep -v '^#' "$AB_WORKLOADS_FILE" | grep . | sed "s|@COMMON@|$common|" > "$wl" ||
+		die "AB_WORKLOADS_FILE=$AB_WORKLOADS_FILE: no workload in it"
+	AB_WORKLOADS=
+fi
 for w in $AB_WORKLOADS; do
 	case $w in
 	ng-shm) echo "$w $common -- --shm 0" ;;
