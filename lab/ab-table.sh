@@ -28,7 +28,7 @@ summary() {
 figures_of() { # workload
 	case $1 in
 	ng-shm) echo "shm.bogo-ops-per-second-real-time movable-refills-per-1000-pgfault unmovable-refills-per-1000-pgfault order0-drains-per-1000-pgfault" ;;
-	shm-pcp-*) echo "shm-pcp.bogo-ops-per-second-real-time shm-pcp.movable-refills-per-1000-faults shm-pcp.unmovable-refills-per-1000-faults shm-pcp.order0-drains-per-1000-faults" ;;
+	*) echo "shm-pcp.bogo-ops-per-second-real-time shm-pcp.movable-refills-per-1000-faults shm-pcp.unmovable-refills-per-1000-faults shm-pcp.order0-drains-per-1000-faults" ;;
 	esac
 }
 
