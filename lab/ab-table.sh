@@ -1,8 +1,11 @@
 #!/bin/bash
 # lab/ab-table.sh - the lab A/B table (lab/ab.sh) from AB_OUT/cpus-<n>/:
 # per vCPU count, per variant against the base kernel, per workload and
-# figure: base and variant median [min, max], the change and its interval
-# and verdict from stress-mm compare, and the effect divided by the noise
+# figure: variant and base median [min, max], the change and its interval
+# and verdict from stress-mm compare, and the effect divided by the noise.
+# The variants undo or limit the change under study (vfree-per-page frees
+# as before 60ced5818f), so the variant is compare's base and the kernel
+# as built its candidate: "regression" reads as "the change is worse",
 # (|variant median - base median| / mean of the two absolute half-ranges,
 # (max - min) / 2): above 1 the shift is larger than the run-to-run spread.
 # Then each kernel's fingerprint.
@@ -39,9 +42,9 @@ for cdir in $(ls -d "$OUT"/cpus-* 2> /dev/null | sort -t- -k2 -n); do
 	for vdir in "$cdir"/"$base"+*; do
 		[ -d "$vdir" ] || continue
 		v=${vdir##*/}
-		echo "== $n vCPUs ($(awk -v n="$n" -v h="$HOST_CPUS" 'BEGIN { printf "%.1f", n / h }') per host core, TCG): $base (base) against $v"
-		printf '%-14s %-38s %24s %24s %8s %19s %-12s %6s\n' workload figure \
-			"base median [min, max]" "variant" change interval verdict "eff/noise"
+		echo "== $n vCPUs ($(awk -v n="$n" -v h="$HOST_CPUS" 'BEGIN { printf "%.1f", n / h }') per host core, TCG): $v -> $base (the change)"
+		printf '%-14s %-40s %24s %24s %8s %19s %-12s %6s\n' workload figure \
+			"${v#*+} median [min, max]" "$base" change interval verdict "eff/noise"
 		for rb in "$cdir/$base"/run-*.yaml; do
 			w=${rb##*/run-}
 			w=${w%.yaml}
@@ -51,19 +54,20 @@ for cdir in $(ls -d "$OUT"/cpus-* 2> /dev/null | sort -t- -k2 -n); do
 				continue
 			fi
 			for f in $(figures_of "$w"); do
-				read -r bm bl bh <<< "$(summary "$rb" "$f")"
-				read -r vm vl vh <<< "$(summary "$rv" "$f")"
+				# the variant is the base of the comparison
+				read -r bm bl bh <<< "$(summary "$rv" "$f")"
+				read -r vm vl vh <<< "$(summary "$rb" "$f")"
 				[ -n "${bm:-}" ] && [ -n "${vm:-}" ] || {
 					printf '%-14s %-38s %s\n' "$w" "$f" "absent (see the reports)"
 					continue
 				}
 				c=$("$SMM" compare --allow-param-diff --format simple \
-					--metric "$f" "$rb" "$rv" 2> /dev/null | grep "^$f ")
+					--metric "$f" "$rv" "$rb" 2> /dev/null | grep "^$f ")
 				read -r _ _ _ ch lo hi _ verdict <<< "${c:-x x x - - - - cannot-compare}"
 				en=$(awk -v bm="$bm" -v bl="$bl" -v bh="$bh" -v vm="$vm" -v vl="$vl" -v vh="$vh" 'BEGIN {
 					h = ((bh - bl) / 2 + (vh - vl) / 2) / 2; d = vm - bm; if (d < 0) d = -d
 					if (h > 0) printf "%.2f", d / h; else printf "%s", (d > 0 ? "inf" : "0") }')
-				printf '%-14s %-38s %24s %24s %7s%% %19s %-12s %6s\n' "$w" "$f" \
+				printf '%-14s %-40s %24s %24s %7s%% %19s %-12s %6s\n' "$w" "$f" \
 					"$(printf '%.4g [%.4g, %.4g]' "$bm" "$bl" "$bh")" \
 					"$(printf '%.4g [%.4g, %.4g]' "$vm" "$vl" "$vh")" \
 					"$ch" "[$lo, $hi]" "$verdict" "$en"
