@@ -12,7 +12,7 @@
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 54
+plan 57
 
 HB=shm-pcp.bogo-ops-per-second-real-time
 LB=shm-pcp.movable-refills-per-1000-faults
@@ -51,6 +51,7 @@ set_runs base.yaml $LB 151 193 170 160 180 175 165 > fromzero.yaml
 set_runs base.yaml $LB 1510 1930 1700 1600 1800 1750 1650 > fromzero10.yaml
 set_runs base.yaml $LB 1 2 1 2 1 2 1 > tiny.yaml
 grep -v "^      $HB:" base.yaml > missing.yaml
+sed 's/^        shm-pcp-bytes: 1M$/        shm-pcp-bytes: 2M/' base.yaml > param.yaml
 awk -v k="      $HB:" 'index($0, k) == 1 && !done { done = 1; next } { print }' base.yaml > absent1.yaml
 
 cmp_run() { # expected-exit description args...
@@ -101,10 +102,13 @@ grep -q "too few runs" out && grep -q "needs 4 runs per side" err
 ok $? "  said so: the verdict and what would do"
 cmp_run 0 "3 against 3 runs decide at --confidence 80" --confidence 80 three.yaml three.yaml
 
+cmp_run 1 "reports pooled on one side (runs of several boots)" base.yaml,base.yaml drop.yaml,drop.yaml
+grep -q "(14)" out
+ok $? "  the runs of both reports count (14 a side)"
+cmp_run 2 "reports of one side that differ are refused" base.yaml,param.yaml drop.yaml
 cmp_run 2 "a figure missing on one side is incomparable" base.yaml missing.yaml
 cmp_run 2 "a figure absent in one run is incomparable" base.yaml absent1.yaml
 cmp_run 2 "a --metric missing on one side is incomparable" --metric "$HB" base.yaml missing.yaml
-sed 's/^        shm-pcp-bytes: 1M$/        shm-pcp-bytes: 2M/' base.yaml > param.yaml
 cmp_run 2 "mismatched parameters are incomparable" base.yaml param.yaml
 grep -q "differs: .*shm-pcp-bytes=2M" err
 ok $? "  the difference is listed"

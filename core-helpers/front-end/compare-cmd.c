@@ -3,12 +3,15 @@
  * compare-cmd.c - `stress-mm compare BASE.yaml CAND.yaml`: the regression
  * gate over two sets of runs (stress-mm --repeat R --yaml ...).
  *
- *   stress-mm compare BASE.yaml CAND.yaml [--threshold PCT]
+ *   stress-mm compare BASE.yaml[,BASE2.yaml...] CAND.yaml[,...] [--threshold PCT]
  *                     [--confidence PCT] [--metric NAME]...
  *                     [--allow-param-diff] [--strict] [--junit FILE]
  *                     [--format human|simple]
  *
- * Reads both reports strictly (compare-load.h), lists every difference in
+ * A side may be several reports of one configuration and kernel, comma
+ * separated (runs from several boots, interleaved with the other side's):
+ * their runs are pooled. Reads every report strictly (compare-load.h),
+ * lists every difference in
  * parameters and conditions and refuses them unless --allow-param-diff
  * (the kernel may differ: that is what is compared), then per figure
  * (figures.h; by default those marked for the gate) gives base and
@@ -107,10 +110,11 @@ static double parse_pct(const char *opt, const char *v, double lo, double hi)
 
 static void usage(void)
 {
-	printf("usage: stress-mm compare BASE.yaml CAND.yaml [--threshold PCT] [--confidence PCT]\n"
+	printf("usage: stress-mm compare BASE.yaml[,...] CAND.yaml[,...] [--threshold PCT] [--confidence PCT]\n"
 	       "                         [--metric NAME]... [--allow-param-diff] [--strict]\n"
 	       "                         [--junit FILE] [--format human|simple]\n\n"
-	       "Compares two sets of runs (stress-mm --repeat R --yaml FILE) figure by figure:\n"
+	       "Compares two sets of runs (stress-mm --repeat R --yaml FILE; several reports of\n"
+	       "one configuration and kernel, comma-separated, pool their runs) figure by figure:\n"
 	       "median [min, max] of each side, the change of (value + floor) with its\n"
 	       "confidence interval (Hodges-Lehmann, exact Mann-Whitney U; default 95%%),\n"
 	       "and a verdict: regression or improvement (the interval excludes 0 and the\n"
@@ -215,7 +219,7 @@ static void side(char *buf, size_t len, const struct smm_summary *st)
 }
 
 /* Read every value and decide every verdict before printing anything. */
-static int decide(struct smm_report *base, struct smm_report *cand,
+static int decide(struct smm_side *base, struct smm_side *cand,
 		  const struct cmp_opts *o, struct row *rows)
 {
 	static char names[MAX_FIGURES][SMM_FIGURE_NAME_MAX];
@@ -227,8 +231,8 @@ static int decide(struct smm_report *base, struct smm_report *cand,
 			snprintf(names[n++], SMM_FIGURE_NAME_MAX, "%s",
 				 o->select[i]);
 	} else {
-		n = smm_report_figures(base, names, 0, MAX_FIGURES, true);
-		n = smm_report_figures(cand, names, n, MAX_FIGURES, true);
+		n = smm_side_figures(base, names, 0, MAX_FIGURES, true);
+		n = smm_side_figures(cand, names, n, MAX_FIGURES, true);
 	}
 	if (!n)
 		cmp_error(
@@ -241,20 +245,20 @@ static int decide(struct smm_report *base, struct smm_report *cand,
 
 		memcpy(r->name, names[i], sizeof(r->name));
 		r->def = smm_figure_def_of(names[i]);
-		rb = smm_report_values(base, names[i], vb, SMM_GATE_MAX_RUNS,
-				       &nb, err, sizeof(err));
+		rb = smm_side_values(base, names[i], vb, SMM_GATE_MAX_RUNS, &nb,
+				     err, sizeof(err));
 		if (rb == -EINVAL)
 			cmp_error("%s", err);
-		rc = smm_report_values(cand, names[i], vc, SMM_GATE_MAX_RUNS,
-				       &nc, err, sizeof(err));
+		rc = smm_side_values(cand, names[i], vc, SMM_GATE_MAX_RUNS, &nc,
+				     err, sizeof(err));
 		if (rc == -EINVAL)
 			cmp_error("%s", err);
 		if (rb || rc)
 			cmp_error(
 				"%s: no value in %s%s%s: incomparable (a skipped stressor or counter writes none, so it cannot pass a gate)",
-				names[i], rb ? base->path : "",
+				names[i], rb ? base->arg : "",
 				rb && rc ? " nor in " : "",
-				rc ? cand->path : "");
+				rc ? cand->arg : "");
 		if (smm_gate(vb, nb, vc, nc, r->def->higher_better,
 			     r->def->floor, o->threshold, o->confidence / 100,
 			     &r->g))
@@ -268,13 +272,14 @@ static int decide(struct smm_report *base, struct smm_report *cand,
 	return n;
 }
 
-static void print_rows(const struct cmp_opts *o, struct smm_report *base,
-		       struct smm_report *cand, const struct row *rows, int n)
+static void print_rows(const struct cmp_opts *o, struct smm_side *base,
+		       struct smm_side *cand, const struct row *rows, int n)
 {
 	if (!o->simple) {
 		printf("# stress-mm compare: base %s (%s, %u runs) vs candidate %s (%s, %u runs), threshold %.1f%%, confidence %.1f%%\n",
-		       base->path, base->kernel, base->nruns, cand->path,
-		       cand->kernel, cand->nruns, o->threshold, o->confidence);
+		       base->arg, base->r[0].kernel, base->nruns, cand->arg,
+		       cand->r[0].kernel, cand->nruns, o->threshold,
+		       o->confidence);
 		printf("%-44s %30s %30s %9s %19s %7s  %s\n", "figure",
 		       "base median [min, max] (runs)", "candidate", "change",
 		       "interval", "p", "verdict");
@@ -339,17 +344,17 @@ static void write_junit(const struct cmp_opts *o, const struct row *rows, int n,
 int smm_compare_main(int argc, char **argv)
 {
 	static struct row rows[MAX_FIGURES];
-	struct smm_report base, cand;
+	static struct smm_side base, cand;
 	int n, failures = 0, regressions = 0, too_few = 0;
 	size_t need = 0;
 	struct cmp_opts o;
 	char err[700];
 
 	parse(argc, argv, &o);
-	if (smm_report_load(&base, o.files[0], err, sizeof(err)) ||
-	    smm_report_load(&cand, o.files[1], err, sizeof(err)))
+	if (smm_side_load(&base, o.files[0], err, sizeof(err)) ||
+	    smm_side_load(&cand, o.files[1], err, sizeof(err)))
 		cmp_error("%s", err);
-	if (smm_report_diff(&base, &cand) && !o.allow)
+	if (smm_report_diff(&base.r[0], &cand.r[0]) && !o.allow)
 		cmp_error(
 			"the parameters or conditions differ (listed above): not comparable; --allow-param-diff compares two configurations");
 	n = decide(&base, &cand, &o, rows);
@@ -369,8 +374,8 @@ int smm_compare_main(int argc, char **argv)
 		       : too_few   ? "cannot decide: too few runs"
 		       : failures  ? "failed under --strict (inconclusive)"
 				   : "no regression");
-	smm_report_free(&base);
-	smm_report_free(&cand);
+	smm_side_free(&base);
+	smm_side_free(&cand);
 	if (regressions)
 		return CMP_REGRESSION;
 	if (too_few) {

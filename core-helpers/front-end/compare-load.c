@@ -309,3 +309,87 @@ int smm_report_diff(struct smm_report *b, struct smm_report *c)
 	diff += one_side(pc, nc, pb, nb, "candidate");
 	return diff;
 }
+
+int smm_side_load(struct smm_side *s, const char *arg, char *err, size_t len)
+{
+	char *tok, *save = NULL;
+	int rc = 0;
+
+	memset(s, 0, sizeof(*s));
+	s->arg = arg;
+	s->paths = strdup(arg);
+	if (!s->paths)
+		return -ENOMEM;
+	for (tok = strtok_r(s->paths, ",", &save); tok && !rc;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (s->n == SMM_SIDE_MAX_FILES) {
+			rc = smm_errmsg(err, len,
+					"%s: more than %d reports on one side",
+					arg, SMM_SIDE_MAX_FILES);
+			break;
+		}
+		rc = smm_report_load(&s->r[s->n], tok, err, len);
+		if (rc)
+			break;
+		s->nruns += s->r[s->n].nruns;
+		s->n++;
+		if (s->n > 1 &&
+		    (smm_report_diff(&s->r[0], &s->r[s->n - 1]) ||
+		     strcmp(s->r[0].kernel, s->r[s->n - 1].kernel) != 0))
+			rc = smm_errmsg(
+				err, len,
+				"%s and %s differ (listed above): reports of one side must be of one configuration and kernel",
+				s->r[0].path, s->r[s->n - 1].path);
+	}
+	if (!rc && !s->n)
+		rc = smm_errmsg(err, len, "'%s': no report named", arg);
+	if (rc)
+		smm_side_free(s);
+	return rc;
+}
+
+void smm_side_free(struct smm_side *s)
+{
+	for (int i = 0; i < s->n; i++)
+		smm_report_free(&s->r[i]);
+	s->n = 0;
+	free(s->paths);
+	s->paths = NULL;
+}
+
+int smm_side_values(struct smm_side *s, const char *name, double *v, size_t max,
+		    size_t *n, char *err, size_t len)
+{
+	int absent = 0;
+
+	*n = 0;
+	for (int i = 0; i < s->n; i++) {
+		size_t k = 0;
+		int rc = smm_report_values(&s->r[i], name, v + *n, max - *n, &k,
+					   err, len);
+
+		if (rc == -ENOENT) {
+			absent++;
+			continue;
+		}
+		if (rc)
+			return rc;
+		*n += k;
+	}
+	if (!*n)
+		return -ENOENT;
+	if (absent)
+		return smm_errmsg(
+			err, len,
+			"%s: %s has no value in %d of its %d reports: not comparable",
+			s->arg, name, absent, s->n);
+	return 0;
+}
+
+int smm_side_figures(struct smm_side *s, char (*names)[SMM_FIGURE_NAME_MAX],
+		     int n, int max, bool default_only)
+{
+	for (int i = 0; i < s->n; i++)
+		n = smm_report_figures(&s->r[i], names, n, max, default_only);
+	return n;
+}

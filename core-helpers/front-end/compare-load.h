@@ -70,6 +70,38 @@ int smm_report_figures(struct smm_report *rp,
  */
 int smm_report_diff(struct smm_report *b, struct smm_report *c);
 
+/*
+ * A side of a comparison: one report, or several of the same configuration
+ * ("a.yaml,b.yaml": runs from several boots, interleaved with the other
+ * side's so that drift of the machine falls on both). Their runs are
+ * pooled; the reports of a side must not differ at all, the kernel
+ * included (smm_report_diff()).
+ */
+#define SMM_SIDE_MAX_FILES 16
+
+struct smm_side {
+	const char *arg; /* as given */
+	char *paths; /* a copy of @arg, cut at the commas: the reports' paths */
+	struct smm_report r[SMM_SIDE_MAX_FILES];
+	int n;
+	unsigned int nruns; /* over all its reports */
+};
+
+/* smm_side_load() - load every report of @arg (comma-separated paths).
+ * Return: 0, or -errno with one line in @err. */
+int smm_side_load(struct smm_side *s, const char *arg, char *err, size_t len);
+
+void smm_side_free(struct smm_side *s);
+
+/* smm_side_values() - smm_report_values() over every report of @s, the
+ * runs pooled; same returns. */
+int smm_side_values(struct smm_side *s, const char *name, double *v, size_t max,
+		    size_t *n, char *err, size_t len);
+
+/* smm_side_figures() - smm_report_figures() over every report of @s. */
+int smm_side_figures(struct smm_side *s, char (*names)[SMM_FIGURE_NAME_MAX],
+		     int n, int max, bool default_only);
+
 /* smm_decimal() - the number grammar above; 0 and *out, or -EINVAL. */
 int smm_decimal(const char *s, double *out);
 
