@@ -155,7 +155,7 @@ lab-kernels:
 # kernels of the A/B question: Debian's 6.12 and 7.2, and 7.2 built here
 # without and with vfree-per-page.
 LAB_FP_KERNELS = trixie sid built-$(or $(KERNEL_SRC),7.2) built-$(or $(KERNEL_SRC),7.2)+vfree-per-page
-# The A/B lab (lab/ab.sh): KERNEL_SRC, PATCHES, GUEST_CPUS, RUNS, DURATION,
+# The A/B lab (lab/ab.sh): KERNEL_SRC, PATCHES, GUEST_CPUS, RUNS, ROUNDS, DURATION,
 # AB_WORKLOADS, AB_EXTRA, AB_OUT. Hours under TCG; not part of make check.
 lab-ab: deps
 	@$(MAKE) --no-print-directory all

@@ -17,15 +17,26 @@ OUT=${1:-${BUILD:-build}/lab-ab}
 SMM=${BUILD:-build}/stress-mm
 HOST_CPUS=$(nproc)
 
-# summary FILE FIGURE: "median min max" from stress-mm.summary, or nothing
+# summary FIGURE FILE...: "median min max" over the files' runs: the
+# median from stress-mm compare (which pools them), min and max from each
+# file's stress-mm.summary; nothing when a file lacks the figure
 summary() {
-	awk -v f="    $2:" '
+	local f=$1
+	shift
+	awk -v f="    $f:" '
+		FNR == 1 { s = 0; g = 0 }
 		$0 == "  summary:" { s = 1; next }
-		s && /^  [^ ]/ { exit }
+		s && /^  [^ ]/ { s = 0 }
 		s && $0 == f { g = 1; next }
-		g && /^      median:/ { m = $2 }
-		g && /^      min:/ { lo = $2 }
-		g && /^      max:/ { print m, lo, $2; exit }' "$1"
+		g && /^      min:/ { if (n == "" || $2 < lo) lo = $2 }
+		g && /^      max:/ { if (n == "" || $2 > hi) hi = $2; n++; g = 0 }
+		END { if (n == ARGC - 1) print lo, hi }' "$@"
+}
+
+# runs_of CPUDIR KERNEL WORKLOAD: the workload's reports of that kernel, one
+# per round (ROUNDS > 1: CPUDIR/round-<r>/KERNEL), space-separated
+runs_of() {
+	ls "$1/$2/run-$3.yaml" "$1"/round-*/"$2/run-$3.yaml" 2> /dev/null | tr '\n' ' '
 }
 
 figures_of() { # workload
@@ -37,33 +48,34 @@ figures_of() { # workload
 
 for cdir in $(ls -d "$OUT"/cpus-* 2> /dev/null | sort -t- -k2 -n); do
 	n=${cdir##*cpus-}
-	base=$(ls "$cdir" | grep -v '+' | grep '^built-' | head -1)
+	kernels=$( (ls "$cdir"; ls "$cdir"/round-* 2> /dev/null) | grep '^built-' | sort -u)
+	base=$(echo "$kernels" | grep -v '+' | head -1)
 	[ -n "$base" ] || continue
-	for vdir in "$cdir"/"$base"+*; do
-		[ -d "$vdir" ] || continue
-		v=${vdir##*/}
-		echo "== $n vCPUs ($(awk -v n="$n" -v h="$HOST_CPUS" 'BEGIN { printf "%.1f", n / h }') per host core, TCG): $v -> $base (the change)"
+	rounds=$(ls -d "$cdir"/round-* 2> /dev/null | wc -l)
+	for v in $(echo "$kernels" | grep "^$base+"); do
+		echo "== $n vCPUs ($(awk -v n="$n" -v h="$HOST_CPUS" 'BEGIN { printf "%.1f", n / h }') per host core, TCG, $((rounds > 1 ? rounds : 1)) boot(s) per kernel): $v -> $base (the change)"
 		printf '%-14s %-40s %24s %24s %8s %19s %-12s %6s\n' workload figure \
 			"${v#*+} median [min, max]" "$base" change interval verdict "eff/noise"
-		for rb in "$cdir/$base"/run-*.yaml; do
-			w=${rb##*/run-}
-			w=${w%.yaml}
-			rv=$vdir/run-$w.yaml
-			if [ ! -s "$rv" ]; then
-				echo "$w: variant run missing ($(cat "$rv.missing" 2> /dev/null))"
+		for w in $(ls "$cdir/$base" "$cdir"/round-*/"$base" 2> /dev/null |
+			sed -n 's/^run-\(.*\)\.yaml$/\1/p' | sort -u); do
+			rb=$(runs_of "$cdir" "$base" "$w")
+			rv=$(runs_of "$cdir" "$v" "$w")
+			if [ "$(echo $rv | wc -w)" -ne "$(echo $rb | wc -w)" ]; then
+				echo "$w: variant runs missing ($(cat "$cdir"/"$v"/run-"$w".yaml.missing "$cdir"/round-*/"$v"/run-"$w".yaml.missing 2> /dev/null | head -1))"
 				continue
 			fi
 			for f in $(figures_of "$w"); do
 				# the variant is the base of the comparison
-				read -r bm bl bh <<< "$(summary "$rv" "$f")"
-				read -r vm vl vh <<< "$(summary "$rb" "$f")"
-				[ -n "${bm:-}" ] && [ -n "${vm:-}" ] || {
-					printf '%-14s %-38s %s\n' "$w" "$f" "absent (see the reports)"
+				c=$("$SMM" compare --allow-param-diff --format simple \
+					--metric "$f" "$(echo $rv | tr ' ' ,)" "$(echo $rb | tr ' ' ,)" \
+					2> /dev/null | grep "^$f ")
+				read -r bl bh <<< "$(summary "$f" $rv)"
+				read -r vl vh <<< "$(summary "$f" $rb)"
+				[ -n "${bl:-}" ] && [ -n "${vl:-}" ] && [ -n "$c" ] || {
+					printf '%-14s %-38s %s\n' "$w" "$f" "absent or not comparable (see the reports)"
 					continue
 				}
-				c=$("$SMM" compare --allow-param-diff --format simple \
-					--metric "$f" "$rv" "$rb" 2> /dev/null | grep "^$f ")
-				read -r _ _ _ ch lo hi _ verdict <<< "${c:-x x x - - - - cannot-compare}"
+				read -r _ bm vm ch lo hi _ verdict <<< "$c"
 				en=$(awk -v bm="$bm" -v bl="$bl" -v bh="$bh" -v vm="$vm" -v vl="$vl" -v vh="$vh" 'BEGIN {
 					h = ((bh - bl) / 2 + (vh - vl) / 2) / 2; d = vm - bm; if (d < 0) d = -d
 					if (h > 0) printf "%.2f", d / h; else printf "%s", (d > 0 ? "inf" : "0") }')
@@ -76,9 +88,9 @@ for cdir in $(ls -d "$OUT"/cpus-* 2> /dev/null | sort -t- -k2 -n); do
 		echo
 	done
 	echo "fingerprints at $n vCPUs:"
-	for k in "$cdir"/*/; do
-		k=${k%/}
-		printf '  %-34s %s\n' "${k##*/}" "$(sed -n 's/^label: //p' "$k/fingerprint" 2> /dev/null || true)"
+	for k in $kernels; do
+		printf '  %-34s %s\n' "$k" "$(cat "$cdir/$k/fingerprint" "$cdir"/round-*/"$k"/fingerprint 2> /dev/null |
+			sed -n 's/^label: //p' | sort | uniq -c | sed 's/^ *//' | paste -sd';')"
 	done
 	echo
 done

@@ -3,7 +3,8 @@
 # reproduce the regression, by how much, and why.
 #
 #   make lab-ab [KERNEL_SRC=7.2] [PATCHES="lab/patches/vfree-per-page.patch ..."]
-#               [GUEST_CPUS="2 8 16"] [RUNS=5] [DURATION=15] [GUEST_MEM=4G]
+#               [GUEST_CPUS="2 8 16"] [RUNS=5] [ROUNDS=1] [DURATION=15]
+#               [GUEST_MEM=4G]
 #               [AB_WORKLOADS="ng-shm shm-pcp-none shm-pcp-spin shm-pcp-stack"]
 #               [AB_EXTRA="stress-mm options added to the shm-pcp workloads"]
 #               [AB_WORKLOADS_FILE=lab/ab-conditions.workloads]
@@ -21,12 +22,16 @@
 #      shm-pcp-<churn> shm-pcp, one worker per vCPU, churn none, spin
 #                      (CPU-matched control) and stack.
 #    Every guest also fingerprints its kernel (allocation and free order of
-#    thread stacks, lab/fingerprint.awk).
+#    thread stacks, lab/fingerprint.awk). ROUNDS > 1 boots every kernel
+#    ROUNDS times, in alternating order (base first, then last), RUNS runs
+#    each time, so that a drift of the host's speed during the lab run
+#    falls on both sides; the table pools the rounds' runs (stress-mm
+#    compare A.yaml,B.yaml ...).
 # 3. lab/ab-table.sh prints, per vCPU count and per variant against the
 #    base, each figure's median [min, max], the change, the verdict of
 #    stress-mm compare, and the effect divided by the noise.
-# Results: AB_OUT/cpus-<n>/<kernel>/{run-<workload>.yaml,fingerprint,
-# console.log}, AB_OUT/table.txt. TCG runs vCPUs as host threads: counts
+# Results: AB_OUT/cpus-<n>/[round-<r>/]<kernel>/{run-<workload>.yaml,
+# fingerprint,console.log}, AB_OUT/table.txt. TCG runs vCPUs as host threads: counts
 # stay valid at any vCPU count, timings compare only within one lab run,
 # and with more vCPUs than host cores a preempted lock holder inflates the
 # timing effects; the table says how many vCPUs each host core carried.
@@ -38,6 +43,7 @@ KERNEL_SRC=${KERNEL_SRC:-7.2}
 PATCHES=${PATCHES:-lab/patches/vfree-per-page.patch lab/patches/short-runs-order0.patch}
 GUEST_CPUS_LIST=${GUEST_CPUS:-2 8 16}
 RUNS=${RUNS:-5}
+ROUNDS=${ROUNDS:-1}
 DURATION=${DURATION:-15}
 AB_WORKLOADS=${AB_WORKLOADS:-ng-shm shm-pcp-none shm-pcp-spin shm-pcp-stack}
 AB_EXTRA=${AB_EXTRA:-}
@@ -48,6 +54,7 @@ LAB_WHO=lab-ab
 . "$TOP/lab/lib.sh"
 
 [ "$RUNS" -ge 1 ] 2> /dev/null || die "RUNS=$RUNS: a count of runs, 1 or more (5 or more for a verdict)"
+[ "$ROUNDS" -ge 1 ] 2> /dev/null || die "ROUNDS=$ROUNDS: boots per kernel and vCPU count, 1 or more"
 [ "$DURATION" -ge 1 ] 2> /dev/null || die "DURATION=$DURATION: seconds, 1 or more"
 for n in $GUEST_CPUS_LIST; do
 	[ "$n" -ge 1 ] 2> /dev/null || die "GUEST_CPUS=$GUEST_CPUS_LIST: vCPU counts, 1 or more"
@@ -86,17 +93,25 @@ for w in $AB_WORKLOADS; do
 	*) die "AB_WORKLOADS: unknown workload $w (ng-shm, shm-pcp-<churn>)" ;;
 	esac >> "$wl"
 done
-say "kernels: $kernels; vCPUs: $GUEST_CPUS_LIST; $RUNS runs of $DURATION s per workload"
+say "kernels: $kernels; vCPUs: $GUEST_CPUS_LIST; $ROUNDS round(s) of $RUNS runs of $DURATION s per workload"
+reversed=$(echo "$kernels" | tr ' ' '\n' | tac | tr '\n' ' ')
 
 failed=0
 for n in $GUEST_CPUS_LIST; do
-	out=$AB_OUT/cpus-$n
-	mkdir -p "$out"
-	for k in $kernels; do
-		say "$n vCPUs: $k"
-		LAB_OUT=$out KERNELS=$k GUEST_CPUS=$n LAB_WORKLOADS=$wl \
-			GUEST_TIMEOUT=$((RUNS * DURATION * 6 * $(wc -l < "$wl") + 900)) \
-			lab/lab.sh || failed=1
+	for r in $(seq 1 "$ROUNDS"); do
+		out=$AB_OUT/cpus-$n
+		order=$kernels
+		if [ "$ROUNDS" -gt 1 ]; then
+			out=$out/round-$r
+			[ $((r % 2)) -eq 0 ] && order=$reversed
+		fi
+		mkdir -p "$out"
+		for k in $order; do
+			say "$n vCPUs, round $r of $ROUNDS: $k"
+			LAB_OUT=$out KERNELS=$k GUEST_CPUS=$n LAB_WORKLOADS=$wl \
+				GUEST_TIMEOUT=$((RUNS * DURATION * 6 * $(wc -l < "$wl") + 900)) \
+				lab/lab.sh || failed=1
+		done
 	done
 done
 
