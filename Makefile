@@ -47,7 +47,7 @@ HELPER_SRCS := $(sort $(wildcard test/helpers/*.c))
 HELPER_BINS := $(HELPER_SRCS:test/helpers/%.c=$(BUILD)/test/%)
 SHELL_TESTS := $(sort $(wildcard test/[0-9]*.t))
 TEST_INC := -Itest $(WORKER_INC) -Icore-helpers/front-end
-TEST_LIBS := $(LIBFE) $(LIBWORKER) $(LIBCOMMON) $(FE_LIBS) $(WORKER_LIBS)
+TEST_LIBS = $(LIBFE) $(LIBWORKER) $(LIBCOMMON) $(FE_LIBS) $(WORKER_LIBS)
 
 # The suite runs serially: the kernel-log mark first, the check last.
 TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
