@@ -85,6 +85,7 @@ static void start(struct shm_worker *w)
 	unsigned int procs = (unsigned int)param[SMM_SHM_P_CHURN_PROCS];
 	struct smm_churn_cfg cc = {
 		.stressor = stressor,
+		.batch_var = smm_shm_params[SMM_SHM_P_CHURN_BATCH].env,
 		.kind = kind,
 		.bytes = param[SMM_SHM_P_CHURN_BYTES],
 		.batch = param[SMM_SHM_P_CHURN_BATCH],

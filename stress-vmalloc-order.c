@@ -7,7 +7,7 @@
  *             --plugin-method vmalloc_order_stack -t 60s --metrics
  *
  * One bogo-op = one batch: STRESS_MM_VMALLOC_ORDER_BATCH allocations of
- * STRESS_MM_VMALLOC_ORDER_BYTES made through one path (core-helpers/vmpath.h)
+ * STRESS_MM_VMALLOC_ORDER_BYTES made through one path (worker/paths/vmpath.h)
  * so that they are all alive at once, then all freed.
  *
  * Methods (exported symbols; nothing else in the object is exported):
@@ -88,6 +88,7 @@ static int path_ready(struct vmo_worker *w, unsigned int id, bool alone)
 	const struct smm_vmpath *p = smm_vmpaths[id];
 	struct smm_vmpath_cfg cfg = {
 		.stressor = stressor,
+		.batch_var = smm_vmo_params[SMM_VMO_P_BATCH].env,
 		.bytes = param[SMM_VMO_P_BYTES],
 		.batch = param[SMM_VMO_P_BATCH],
 		.io_uring = (enum smm_iou_mode)param[SMM_VMO_P_IO_URING],
@@ -98,7 +99,7 @@ static int path_ready(struct vmo_worker *w, unsigned int id, bool alone)
 		return 0;
 	if (w->off[id])
 		return -1;
-	if (p->setup(&w->state[id], &cfg, why, sizeof(why)) != 0) {
+	if (smm_vmpath_setup(p, &w->state[id], &cfg, why, sizeof(why)) != 0) {
 		if (alone) {
 			smm_stats_skip(w->stats, why);
 			smm_skip(stressor, "%s", why);
@@ -113,13 +114,11 @@ static int path_ready(struct vmo_worker *w, unsigned int id, bool alone)
 
 static int path_batch(struct vmo_worker *w, unsigned int id)
 {
-	const struct smm_vmpath *p = smm_vmpaths[id];
+	uint64_t allocs = 0;
 	char what[256];
 	int rc;
 
-	uint64_t allocs = 0;
-
-	rc = p->batch(w->state[id], &allocs, what, sizeof(what));
+	rc = smm_vmpath_batch(w->state[id], &allocs, what, sizeof(what));
 	smm_stats_add(w->stats, allocs, allocs);
 	if (rc == 0) {
 		smm_stats_add(w->stats, calls, 1);

@@ -52,6 +52,7 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 	const struct smm_vmpath *path = smm_churn_path(cfg->kind);
 	struct smm_vmpath_cfg pc = {
 		.stressor = cfg->stressor,
+		.batch_var = cfg->batch_var,
 		.bytes = cfg->bytes ? cfg->bytes
 			 : path	    ? path->natural_bytes
 				    : 0,
@@ -84,7 +85,7 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 				_exit(0);
 		}
 	}
-	if (path->setup(&state, &pc, why, sizeof(why)) != 0) {
+	if (smm_vmpath_setup(path, &state, &pc, why, sizeof(why)) != 0) {
 		tell(fd, why[0] ? why : "setup failed");
 		_exit(1);
 	}
@@ -92,7 +93,7 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 	wait_gate(gate, worker);
 	for (;;) {
 		uint64_t allocs = 0;
-		int rc = path->batch(state, &allocs, what, sizeof(what));
+		int rc = smm_vmpath_batch(state, &allocs, what, sizeof(what));
 
 		smm_stats_add(cfg->stats, churn_allocs, allocs);
 		if (rc) {

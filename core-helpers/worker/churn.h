@@ -29,6 +29,7 @@
 
 struct smm_churn_cfg {
 	const char *stressor;
+	const char *batch_var; /* the variable that sets batch, for notes */
 	enum smm_churn_kind kind;
 	uint64_t bytes; /* 0: the path's natural size */
 	uint64_t batch;

@@ -9,14 +9,16 @@
  * at the same size (dup_fd()). kvmalloc tries kmalloc first and falls back
  * to vmalloc only when that fails or above KMALLOC_MAX_SIZE (4 MiB, more
  * than 524288 slots), so on an unfragmented machine with RLIMIT_NOFILE
- * 20000 (a 256 KiB table) the kernel serves it from kmalloc: setup() finds
+ * 20000 (a 256 KiB table) the kernel serves it from kmalloc: the proof finds
  * no vmalloc area and reports SKIP with the limit that would be needed.
  *
- * One batch: cfg->batch forked children (forkpath.h), each with a copy of
- * the worker's table, then reaped. Highest descriptor: the one whose table
- * is nearest cfg->bytes, below RLIMIT_NOFILE.
+ * One batch: cfg->batch forked children (holder-children.h), each with a
+ * copy of the worker's table, then reaped; clamped to half the task
+ * headroom (threads-max, pid_max) and to the children fork(2) allowed on
+ * EAGAIN/ENOMEM. Highest descriptor: the one whose table is nearest
+ * cfg->bytes, below RLIMIT_NOFILE.
  *
- * setup() errors (a SKIP): the errno of dup2() or of the first fork;
+ * Setup errors (a SKIP): the errno of dup2() or of the first fork;
  * -EOPNOTSUPP when the tables add no alloc_fdtable area to vmallocinfo.
  */
 #ifndef SMM_PATH_FDTABLE_H
