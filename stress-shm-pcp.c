@@ -44,7 +44,7 @@
 
 #define SMM_EXPORT __attribute__((visibility("default")))
 
-/* Limits, help and option table: core-helpers/params-table.c,
+/* Limits, help and option table: core-helpers/common/params-table.c,
  * smm_shm_params[] (STRESS_MM_SHM_PCP_*). */
 
 /* Calls between checks that the companions still run. */

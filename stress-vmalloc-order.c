@@ -42,7 +42,7 @@
 
 #define SMM_EXPORT __attribute__((visibility("default")))
 
-/* Limits, help and option table: core-helpers/params-table.c,
+/* Limits, help and option table: core-helpers/common/params-table.c,
  * smm_vmo_params[] (STRESS_MM_VMALLOC_ORDER_BYTES, _BATCH, _METHOD,
  * _IO_URING). */
 
