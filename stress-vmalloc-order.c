@@ -58,6 +58,7 @@ struct vmo_worker {
 	bool ready[SMM_VMO_NR_PATHS];
 	bool off[SMM_VMO_NR_PATHS];
 	unsigned int next;
+	int left_out_err; /* errno recorded if every path is left out */
 	struct smm_stats_file *stats; /* NULL unless STRESS_MM_STATS_DIR */
 };
 
@@ -94,16 +95,24 @@ static int path_ready(struct vmo_worker *w, unsigned int id, bool alone)
 		.io_uring = (enum smm_iou_mode)param[SMM_VMO_P_IO_URING],
 	};
 	char why[512];
+	int rc;
 
 	if (w->ready[id])
 		return 0;
 	if (w->off[id])
 		return -1;
-	if (smm_vmpath_setup(p, &w->state[id], &cfg, why, sizeof(why)) != 0) {
+	rc = smm_vmpath_setup(p, &w->state[id], &cfg, why, sizeof(why));
+	if (rc != 0) {
 		if (alone) {
-			smm_stats_skip(w->stats, why);
+			smm_stats_skip(w->stats, -rc, why);
 			smm_skip(stressor, "%s", why);
 		}
+		/* If every path is left out, the errno recorded is that of the
+		 * first one short of a resource, else of the first one. */
+		if (!w->left_out_err ||
+		    (smm_errno_exit_status(-rc) == 3 &&
+		     smm_errno_exit_status(w->left_out_err) != 3))
+			w->left_out_err = -rc;
 		smm_note_once(NULL, stressor, "all: leaving out %s", why);
 		w->off[id] = true;
 		return -1;
@@ -124,7 +133,7 @@ static int path_batch(struct vmo_worker *w, unsigned int id)
 		smm_stats_add(w->stats, calls, 1);
 		return 0;
 	}
-	smm_stats_add(w->stats, failures, 1);
+	smm_stats_fail(w->stats, -rc);
 	smm_fail(stressor, -rc, "%s", what);
 	return -1;
 }
@@ -147,7 +156,8 @@ static int run_all(void)
 		if (path_ready(w, id, false) == 0)
 			return path_batch(w, id);
 	}
-	smm_stats_skip(w->stats, "all: no vmalloc-order path can run here");
+	smm_stats_skip(w->stats, w->left_out_err,
+		       "all: no vmalloc-order path can run here");
 	smm_skip(
 		stressor,
 		"all: no vmalloc-order path can run here (see the notes above)");

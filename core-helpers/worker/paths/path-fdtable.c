@@ -3,6 +3,7 @@
  * path-fdtable.c - fd tables copied into forked children as a vmalloc path.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,7 +24,9 @@ static const char *const fdt_callers[] = { "alloc_fdtable", "dup_fd",
 
 struct fdt_ctx {
 	struct smm_children kids; /* first: the holder-children ops use it */
-	int target; /* the high descriptor, dup2()'d from stderr */
+	int own; /* the path's own descriptor (/dev/null) */
+	int target; /* the high descriptor number asked for */
+	int high; /* the duplicate while a batch is alive, else -1 */
 	uint64_t nofile, nr_open; /* RLIMIT_NOFILE soft limit, fs.nr_open */
 };
 
@@ -32,7 +35,10 @@ static void fdt_destroy(void *ctx)
 	struct fdt_ctx *st = ctx;
 
 	smm_children_free(&st->kids);
-	close(st->target);
+	if (st->high >= 0)
+		close(st->high);
+	if (st->own >= 0)
+		close(st->own);
 	free(st);
 }
 
@@ -51,21 +57,53 @@ static int fdt_prepare(void **ctx, const struct smm_vmpath_cfg *cfg, char *why,
 		snprintf(why, len, "out of memory");
 		return -ENOMEM;
 	}
+	st->high = -1;
+	st->own = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (st->own < 0) {
+		err = errno;
+		snprintf(why, len, "open /dev/null: errno=%d (%s)", err,
+			 strerror(err));
+		fdt_destroy(st);
+		return -err;
+	}
 	getrlimit(RLIMIT_NOFILE, &rl);
 	st->nofile = rl.rlim_cur;
 	smm_read_u64("/proc/sys/fs/nr_open", &st->nr_open);
 	if (slots > st->nofile)
 		slots = st->nofile;
 	st->target = slots > 4 ? (int)slots - 1 : 3;
-	if (dup2(STDERR_FILENO, st->target) < 0) {
-		err = errno;
-		snprintf(why, len, "dup2 to fd %d: errno=%d (%s)", st->target,
-			 err, strerror(err));
-		free(st);
-		return -err;
-	}
 	*ctx = st;
 	return 0;
+}
+
+/*
+ * Grow the table by duplicating our own descriptor to the lowest free
+ * number at or above the target (F_DUPFD never replaces an open one, as
+ * dup2() would), then fork the children that copy it. The duplicate lives
+ * only while the batch does: dup_fd() sizes a child's table by the highest
+ * open descriptor, so once it is closed the forks of other paths (ldt, the
+ * companions) copy a small table again.
+ */
+static uint64_t fdt_acquire(void *ctx, uint64_t n, int *err)
+{
+	struct fdt_ctx *st = ctx;
+
+	st->high = fcntl(st->own, F_DUPFD_CLOEXEC, st->target);
+	if (st->high < 0) {
+		*err = errno;
+		return 0;
+	}
+	return smm_children_acquire(&st->kids, n, err);
+}
+
+static void fdt_release(void *ctx, uint64_t n)
+{
+	struct fdt_ctx *st = ctx;
+
+	smm_children_release(&st->kids, n);
+	if (st->high >= 0)
+		close(st->high);
+	st->high = -1;
 }
 
 static void fdt_describe(void *ctx, char *buf, size_t len)
@@ -83,8 +121,11 @@ static void fdt_why_not(void *ctx, int err, char *buf, size_t len)
 	struct fdt_ctx *st = ctx;
 	char table[32], need[32];
 
-	if (err)
+	if (err) {
+		snprintf(buf, len, "the table grows first by F_DUPFD to fd %d",
+			 st->target);
 		return;
+	}
 	smm_format_size(((uint64_t)st->target + 1) * FD_SLOT_BYTES, table,
 			sizeof(table));
 	smm_format_size(KMALLOC_MAX_BYTES / FD_SLOT_BYTES, need, sizeof(need));
@@ -107,8 +148,8 @@ static const struct smm_holder_ops fdt_ops = {
 	.destroy = fdt_destroy,
 	.headroom = smm_headroom_tasks,
 	.room = smm_children_room,
-	.acquire = smm_children_acquire,
-	.release = smm_children_release,
+	.acquire = fdt_acquire,
+	.release = fdt_release,
 	.describe = fdt_describe,
 	.why_not = fdt_why_not,
 };
