@@ -6,33 +6,23 @@
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "placement.h"
+#include "shared-page.h"
 #include "sysfacts.h"
 
 static pid_t *slots; /* SMM_PLACEMENT_SLOTS pids, shared; or NULL */
 
 int smm_placement_init(void)
 {
-	void *p;
-
-	if (slots)
-		return 0;
-	p = mmap(NULL, SMM_PLACEMENT_SLOTS * sizeof(*slots),
-		 PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return -errno;
-	slots = p;
-	return 0;
+	return smm_shared_map((void **)&slots,
+			      SMM_PLACEMENT_SLOTS * sizeof(*slots));
 }
 
 void smm_placement_reset(void)
 {
-	if (slots)
-		munmap(slots, SMM_PLACEMENT_SLOTS * sizeof(*slots));
-	slots = NULL;
+	smm_shared_unmap((void **)&slots, SMM_PLACEMENT_SLOTS * sizeof(*slots));
 }
 
 int smm_placement_claim(void)
