@@ -280,6 +280,19 @@ static void test_setup(void)
 	       "setup: clamped to the headroom, probe within it, said once");
 	smm_holder_free(h);
 
+	{
+		struct smm_holder_ops one = fake_ops;
+
+		one.fixed_batch = 1;
+		reset(100, 0);
+		capture_begin();
+		rc = smm_holder_setup(&h, &one, &cfg16, why, sizeof(why));
+		capture_end(said, sizeof(said));
+		tap_ok(rc == 0 && h->batch == 1 && !strstr(said, "clamped"),
+		       "setup: a fixed batch is the batch, whatever cfg asks, without a clamp");
+		smm_holder_free(h);
+	}
+
 	reset(100, 0);
 	fk.headroom = 0;
 	rc = smm_holder_setup(&h, &fake_ops, &cfg16, why, sizeof(why));
@@ -372,7 +385,7 @@ static void test_no_area(void)
 
 int main(void)
 {
-	tap_plan(23);
+	tap_plan(24);
 	test_batch();
 	test_retry();
 	test_setup();

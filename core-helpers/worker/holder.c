@@ -138,8 +138,8 @@ static void setup_clamp(struct smm_holder *h, uint64_t to, const char *why,
 
 /* Steps 4-6 of the sequence: prove, estimate, report. */
 static int prove(struct smm_holder *h, const struct smm_vmpath_cfg *cfg,
-		 uint64_t probe, uint64_t cached, char *clamps, size_t clen,
-		 char *why, size_t len)
+		 uint64_t asked, uint64_t probe, uint64_t cached, char *clamps,
+		 size_t clen, char *why, size_t len)
 {
 	const struct smm_holder_ops *ops = h->ops;
 	char txt[160], more[420];
@@ -186,7 +186,7 @@ static int prove(struct smm_holder *h, const struct smm_vmpath_cfg *cfg,
 	if (clamps[0])
 		smm_note_once(NULL, cfg->stressor,
 			      "%s: batch clamped from %llu to %llu %s: %s",
-			      ops->name, (unsigned long long)cfg->batch,
+			      ops->name, (unsigned long long)asked,
 			      (unsigned long long)h->batch, ops->unit, clamps);
 	smm_batch_estimate(cfg, ops->name, ns, made, h->batch);
 	if (ops->describe)
@@ -208,7 +208,7 @@ int smm_holder_setup(struct smm_holder **out, const struct smm_holder_ops *ops,
 		     const struct smm_vmpath_cfg *cfg, char *why, size_t len)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	uint64_t room, probe, cached;
+	uint64_t room, probe, cached, asked;
 	char txt[400] = "", clamps[400] = "";
 	struct smm_holder *h;
 	void *ctx = NULL;
@@ -230,7 +230,10 @@ int smm_holder_setup(struct smm_holder **out, const struct smm_holder_ops *ops,
 	h->ops = ops;
 	h->ctx = ctx;
 	h->stressor = cfg->stressor;
-	h->batch = cfg->batch ? cfg->batch : 1;
+	h->batch = ops->fixed_batch ? ops->fixed_batch
+		   : cfg->batch	    ? cfg->batch
+				    : 1;
+	asked = h->batch;
 	/* 2. clamp to headroom */
 	room = ops->headroom(ctx, txt, sizeof(txt));
 	if (room == 0) {
@@ -241,7 +244,7 @@ int smm_holder_setup(struct smm_holder **out, const struct smm_holder_ops *ops,
 	if (h->batch > room)
 		setup_clamp(h, room, txt, clamps, sizeof(clamps));
 	/* 3. room for the clamped batch (and a probe past the cache) */
-	probe = probe_items(h, cfg->batch ? cfg->batch : 1, &cached);
+	probe = probe_items(h, asked, &cached);
 	if (ops->room(ctx, probe > h->batch ? probe : h->batch) != 0) {
 		snprintf(why, len, "%s: out of memory for %llu %s", ops->name,
 			 (unsigned long long)h->batch, ops->unit);
@@ -249,7 +252,8 @@ int smm_holder_setup(struct smm_holder **out, const struct smm_holder_ops *ops,
 		return -ENOMEM;
 	}
 	/* 4-6. prove, estimate, report */
-	rc = prove(h, cfg, probe, cached, clamps, sizeof(clamps), why, len);
+	rc = prove(h, cfg, asked, probe, cached, clamps, sizeof(clamps), why,
+		   len);
 	if (rc) {
 		smm_holder_free(h);
 		return rc;

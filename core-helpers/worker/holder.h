@@ -79,6 +79,9 @@ struct smm_holder_ops {
 	 * any other errno is a failure */
 	const int *resource;
 	int retry_errno; /* retried when nothing was made; 0: none */
+	/* items per bogo-op whatever cfg->batch asks (io-uring buffers: one
+	 * buffer, its table the allocation); 0: cfg->batch */
+	uint64_t fixed_batch;
 	/* freed items the kernel keeps per CPU for reuse (kernel/fork.c
 	 * NR_CACHED_STACKS); 0: none. The probe holds enough to get past
 	 * them, and "no area" counts only then. */

@@ -221,8 +221,9 @@ static int buffers_prepare(void **ctx, const struct smm_vmpath_cfg *cfg,
 	return 0;
 }
 
-/* One buffer, registered @cap times at most: each registration gets its
- * own page table, the pages are pinned again but not copied. */
+/* One buffer; @cap iovecs of it (a kind may register it more than once:
+ * each registration gets its own page table, the pages are pinned again,
+ * not copied). */
 static int buffers_room(void *ctx, uint64_t cap)
 {
 	struct iou_ctx *st = ctx;
@@ -313,6 +314,7 @@ static const struct smm_holder_ops buffers_ops = {
 	.verb = "IORING_REGISTER_BUFFERS",
 	.first = "register a buffer",
 	.callers = buf_callers,
+	.fixed_batch = 1,
 	.per_item = 1,
 	.resource = iou_resource,
 	.retry_errno = ENOMEM, /* the shared RLIMIT_MEMLOCK, for a moment */

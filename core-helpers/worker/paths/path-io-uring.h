@@ -21,9 +21,10 @@
  *   true vmalloc area only when kmalloc fails or above KMALLOC_MAX_SIZE
  *   (4 MiB: buffers above about 1 GiB). The buffer is sized for a table of
  *   cfg->bytes (cfg->bytes x 256), within what RLIMIT_MEMLOCK leaves. One
- *   batch: the one buffer registered cfg->batch times in one
- *   IORING_REGISTER_BUFFERS (a table each; the pages are pinned again, not
- *   copied), then unregistered.
+ *   batch: the buffer registered once (IORING_REGISTER_BUFFERS), then
+ *   unregistered, whatever cfg->batch asks (ops->fixed_batch): its table
+ *   is the allocation, and pinning up to 1 GiB per item would make a
+ *   batch of many take seconds.
  *
  * Each kind is a holder kind (holder.h) with an io_uring of its own.
  * RLIMIT_MEMLOCK (per user, shared by every worker, io_uring accounts both
