@@ -44,7 +44,7 @@
 
 #define SMM_EXPORT __attribute__((visibility("default")))
 
-/* Limits, help and option table: core-helpers/params-table.c,
+/* Limits, help and option table: core-helpers/common/params-table.c,
  * smm_shm_params[] (STRESS_MM_SHM_PCP_*). */
 
 /* Calls between checks that the companions still run. */
@@ -70,10 +70,10 @@ __attribute__((constructor)) static void shm_pcp_load(void)
 	smm_plugin_env_load(stressor, smm_shm_params, SMM_SHM_NR_PARAMS, param);
 }
 
-static __attribute__((noreturn)) void skip(struct shm_worker *w,
+static __attribute__((noreturn)) void skip(struct shm_worker *w, int err,
 					   const char *why)
 {
-	smm_stats_skip(w->stats, why);
+	smm_stats_skip(w->stats, err, why);
 	smm_churn_stop(&w->churn);
 	smm_skip(stressor, "%s", why);
 }
@@ -85,6 +85,7 @@ static void start(struct shm_worker *w)
 	unsigned int procs = (unsigned int)param[SMM_SHM_P_CHURN_PROCS];
 	struct smm_churn_cfg cc = {
 		.stressor = stressor,
+		.batch_var = smm_shm_params[SMM_SHM_P_CHURN_BATCH].env,
 		.kind = kind,
 		.bytes = param[SMM_SHM_P_CHURN_BYTES],
 		.batch = param[SMM_SHM_P_CHURN_BATCH],
@@ -104,11 +105,13 @@ static void start(struct shm_worker *w)
 	if (rc) {
 		snprintf(why, sizeof(why), "placement: errno=%d (%s)", -rc,
 			 strerror(-rc));
-		skip(w, why);
+		skip(w, -rc, why);
 	}
 	rc = smm_churn_start(&w->churn, &cc, why, sizeof(why));
 	if (rc)
-		skip(w, why);
+		skip(w, -rc, why);
+	smm_stats_place(w->stats, w->plan.worker_cpu, w->plan.slot,
+			w->plan.companion_cpu, w->plan.companions);
 	smm_note_once(
 		"placement", stressor,
 		"%s object of %llu bytes per bogo-op, churn %s x %u (batch %llu), placement %s",
@@ -130,7 +133,7 @@ SMM_EXPORT int stress_shm_pcp(void)
 		start(w);
 	if (w->seq % ALIVE_CHECK_EVERY == 0 &&
 	    (gone = smm_churn_alive(&w->churn)) != 0) {
-		smm_stats_add(w->stats, failures, 1);
+		smm_stats_fail(w->stats, ECHILD);
 		smm_fail(stressor, ECHILD, "churn companion %d ended",
 			 (int)gone);
 		smm_churn_stop(&w->churn);
@@ -138,14 +141,16 @@ SMM_EXPORT int stress_shm_pcp(void)
 		return -1;
 	}
 	pages = smm_shm_cycle((enum smm_shm_method)param[SMM_SHM_P_METHOD],
-			      param[SMM_SHM_P_BYTES], w->seq++, what,
+			      param[SMM_SHM_P_BYTES], w->seq++, w->stats, what,
 			      sizeof(what));
 	if (pages < 0) {
-		smm_stats_add(w->stats, failures, 1);
+		smm_stats_fail(w->stats, (int)-pages);
 		smm_fail(stressor, (int)-pages, "%s", what);
+		/* stress-ng ends this worker: its companions go first. */
+		smm_churn_stop(&w->churn);
+		w->started = false;
 		return -1;
 	}
-	smm_stats_add(w->stats, pages, (uint64_t)pages);
 	smm_stats_add(w->stats, calls, 1);
 	return 0;
 }

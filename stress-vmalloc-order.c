@@ -7,7 +7,7 @@
  *             --plugin-method vmalloc_order_stack -t 60s --metrics
  *
  * One bogo-op = one batch: STRESS_MM_VMALLOC_ORDER_BATCH allocations of
- * STRESS_MM_VMALLOC_ORDER_BYTES made through one path (core-helpers/vmpath.h)
+ * STRESS_MM_VMALLOC_ORDER_BYTES made through one path (worker/paths/vmpath.h)
  * so that they are all alive at once, then all freed.
  *
  * Methods (exported symbols; nothing else in the object is exported):
@@ -42,7 +42,7 @@
 
 #define SMM_EXPORT __attribute__((visibility("default")))
 
-/* Limits, help and option table: core-helpers/params-table.c,
+/* Limits, help and option table: core-helpers/common/params-table.c,
  * smm_vmo_params[] (STRESS_MM_VMALLOC_ORDER_BYTES, _BATCH, _METHOD,
  * _IO_URING). */
 
@@ -58,6 +58,7 @@ struct vmo_worker {
 	bool ready[SMM_VMO_NR_PATHS];
 	bool off[SMM_VMO_NR_PATHS];
 	unsigned int next;
+	int left_out_err; /* errno recorded if every path is left out */
 	struct smm_stats_file *stats; /* NULL unless STRESS_MM_STATS_DIR */
 };
 
@@ -88,21 +89,30 @@ static int path_ready(struct vmo_worker *w, unsigned int id, bool alone)
 	const struct smm_vmpath *p = smm_vmpaths[id];
 	struct smm_vmpath_cfg cfg = {
 		.stressor = stressor,
+		.batch_var = smm_vmo_params[SMM_VMO_P_BATCH].env,
 		.bytes = param[SMM_VMO_P_BYTES],
 		.batch = param[SMM_VMO_P_BATCH],
 		.io_uring = (enum smm_iou_mode)param[SMM_VMO_P_IO_URING],
 	};
 	char why[512];
+	int rc;
 
 	if (w->ready[id])
 		return 0;
 	if (w->off[id])
 		return -1;
-	if (p->setup(&w->state[id], &cfg, why, sizeof(why)) != 0) {
+	rc = smm_vmpath_setup(p, &w->state[id], &cfg, why, sizeof(why));
+	if (rc != 0) {
 		if (alone) {
-			smm_stats_skip(w->stats, why);
+			smm_stats_skip(w->stats, -rc, why);
 			smm_skip(stressor, "%s", why);
 		}
+		/* If every path is left out, the errno recorded is that of the
+		 * first one short of a resource, else of the first one. */
+		if (!w->left_out_err ||
+		    (smm_errno_exit_status(-rc) == 3 &&
+		     smm_errno_exit_status(w->left_out_err) != 3))
+			w->left_out_err = -rc;
 		smm_note_once(NULL, stressor, "all: leaving out %s", why);
 		w->off[id] = true;
 		return -1;
@@ -113,19 +123,17 @@ static int path_ready(struct vmo_worker *w, unsigned int id, bool alone)
 
 static int path_batch(struct vmo_worker *w, unsigned int id)
 {
-	const struct smm_vmpath *p = smm_vmpaths[id];
+	uint64_t allocs = 0;
 	char what[256];
 	int rc;
 
-	uint64_t allocs = 0;
-
-	rc = p->batch(w->state[id], &allocs, what, sizeof(what));
+	rc = smm_vmpath_batch(w->state[id], &allocs, what, sizeof(what));
 	smm_stats_add(w->stats, allocs, allocs);
 	if (rc == 0) {
 		smm_stats_add(w->stats, calls, 1);
 		return 0;
 	}
-	smm_stats_add(w->stats, failures, 1);
+	smm_stats_fail(w->stats, -rc);
 	smm_fail(stressor, -rc, "%s", what);
 	return -1;
 }
@@ -148,7 +156,8 @@ static int run_all(void)
 		if (path_ready(w, id, false) == 0)
 			return path_batch(w, id);
 	}
-	smm_stats_skip(w->stats, "all: no vmalloc-order path can run here");
+	smm_stats_skip(w->stats, w->left_out_err,
+		       "all: no vmalloc-order path can run here");
 	smm_skip(
 		stressor,
 		"all: no vmalloc-order path can run here (see the notes above)");

@@ -3,8 +3,11 @@
 # proof.t): the real stress-ng runs it for 2 s while /proc/vmallocinfo is
 # sampled; areas of the path's kernel callers and kind must appear, bogo-ops
 # must be > 0, the plugin must say once what it achieved, and nothing may
-# fail. A path the kernel does not back here must SKIP with its reason (as
-# fdtable does with RLIMIT_NOFILE 20000): that is reported as a TAP skip.
+# fail. test/required-paths says which paths must run on this machine's
+# kernel features: a required path that SKIPs fails every assertion; any
+# other path may SKIP with its reason (as fdtable does with RLIMIT_NOFILE
+# 20000), which is reported as a TAP skip. The io-uring buffers kind may
+# skip only with the reason and errno its limits give here.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 [ -r /proc/vmallocinfo ] || skip_all "/proc/vmallocinfo unreadable (needs uid 0)"
@@ -35,9 +38,15 @@ for e in "${expect[@]}"; do
 	skipline=$(grep -m1 "vmalloc-order: SKIP:" "$TMPD/$sym.log")
 	if [ -n "$skipline" ]; then
 		diag "$skipline"
-		for what in "bogo-ops" "areas of $kind" "achieved" "no FAIL"; do
-			skip "$sym: $what" "${skipline#vmalloc-order: SKIP: }"
-		done
+		if need=$(path_required "${sym//_/-}"); then
+			for what in "bogo-ops" "areas of $kind" "achieved" "no FAIL"; do
+				ok 1 "$sym: $what: must run here ($need) but skipped"
+			done
+		else
+			for what in "bogo-ops" "areas of $kind" "achieved" "no FAIL"; do
+				skip "$sym: $what" "$need: ${skipline#vmalloc-order: SKIP: }"
+			done
+		fi
 		continue
 	fi
 	ops=$(yaml_bogo_ops "$TMPD/$sym.yaml")
@@ -65,10 +74,15 @@ else
 fi
 
 # io-uring registered buffers: vmalloc only for page tables above 4 MiB,
-# which needs RLIMIT_MEMLOCK above 1 GiB; elsewhere a SKIP naming it.
+# which needs RLIMIT_MEMLOCK above 1 GiB. Below that, one SKIP only: with
+# room for a buffer, "the page tables ... came from kmalloc" (EOPNOTSUPP);
+# without, "RLIMIT_MEMLOCK ... leaves no room" (ENOMEM). The errno is read
+# from the worker's stats file.
 "$BUILD/test/vmallocinfo-watch" 2500 100 0 io_alloc_imu,io_sqe_buffer_register,io_sqe_buffers_register,io_pin_pages > "$TMPD/buf.watch" &
 watcher=$!
+mkdir -p "$TMPD/buf.stats"
 (cd "$TMPD" && STRESS_MM_VMALLOC_ORDER_IO_URING=buffers \
+	STRESS_MM_STATS_DIR="$TMPD/buf.stats" \
 	STRESS_MM_VMALLOC_ORDER_BYTES=8M timeout 60 stress-ng --plugin 1 \
 	--plugin-so "$SO" --plugin-method vmalloc_order_io_uring -t 2s \
 	--metrics --yaml "$TMPD/buf.yaml" > "$TMPD/buf.log" 2>&1)
@@ -76,10 +90,27 @@ wait $watcher
 skipline=$(grep -m1 "vmalloc-order: SKIP:" "$TMPD/buf.log")
 if [ -n "$skipline" ]; then
 	diag "$skipline"
-	case $skipline in
-	*RLIMIT_MEMLOCK*) ok 0 "io-uring buffers: SKIP names RLIMIT_MEMLOCK # SKIP ${skipline#vmalloc-order: SKIP: }" ;;
-	*) ok 1 "io-uring buffers: SKIP names RLIMIT_MEMLOCK" ;;
-	esac
+	errnos=$("$BUILD/test/stats-dump" "$TMPD"/buf.stats/*.stats |
+		sed -n 's/^skip_errno: //p' | sort -u | tr '\n' ' ')
+	page_kib=$(($(getconf PAGESIZE) / 1024))
+	lock=$(ulimit -l)
+	if need=$(path_required io-uring-buffers); then
+		ok 1 "io-uring buffers: must run here ($need) but skipped"
+	elif [ "$lock" != unlimited ] && [ "$lock" -lt $((2 * page_kib)) ]; then
+		case $skipline in
+		"vmalloc-order: SKIP: io-uring buffers: RLIMIT_MEMLOCK "*" leaves no room for a registered buffer")
+			[ "$errnos" = "12 " ] ;;
+		*) false ;;
+		esac
+		ok $? "io-uring buffers: the only SKIP without room is RLIMIT_MEMLOCK's, ENOMEM (skip_errno $errnos)"
+	else
+		case $skipline in
+		"vmalloc-order: SKIP: io-uring buffers: "*" registered buffers added no io_alloc_imu area to /proc/vmallocinfo: the page tables of a "*" registered buffer came from kmalloc; "*)
+			[ "$errnos" = "95 " ] ;;
+		*) false ;;
+		esac
+		ok $? "io-uring buffers: the only SKIP here is 'tables came from kmalloc', EOPNOTSUPP (skip_errno $errnos)"
+	fi
 else
 	[ "$(sed -n 's/^kind: //p' "$TMPD/buf.watch")" = vmalloc ] &&
 		[ "$(yaml_bogo_ops "$TMPD/buf.yaml")" -gt 0 ]

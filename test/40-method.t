@@ -1,6 +1,8 @@
 #!/bin/bash
 # The vmalloc_order method follows STRESS_MM_VMALLOC_ORDER_METHOD: each
-# path by name, and "all" cycling through the paths this kernel backs.
+# path by name, and "all" cycling through the paths this kernel backs. A
+# path that test/required-paths says must run here fails when it SKIPs;
+# "all" must run when any path must.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 
@@ -14,7 +16,13 @@ for m in all "${paths[@]}"; do
 	rc=$?
 	ops=$(yaml_bogo_ops "$TMPD/$m.yaml")
 	if grep -q "vmalloc-order: SKIP:" "$TMPD/$m.log"; then
-		skip "METHOD=$m" "$(grep -m1 'SKIP:' "$TMPD/$m.log")"
+		line=$(grep -m1 'SKIP:' "$TMPD/$m.log")
+		need=$(path_required "${m/#all/stack}")
+		if [ $? -eq 0 ]; then
+			ok 1 "METHOD=$m: must run here ($need) but skipped: $line"
+		else
+			skip "METHOD=$m" "$need: $line"
+		fi
 		continue
 	fi
 	[ $rc -eq 0 ] && [ "${ops:-0}" -gt 0 ] && ! grep -q "FAIL:" "$TMPD/$m.log"

@@ -2,28 +2,57 @@
 # shm-pcp: bogo-ops for churn none, spin and stack and for every shm method;
 # thread-stack areas appear in vmallocinfo during a stack run and not during
 # none and spin; placement as requested (affinity of worker and
-# companions); stats files agree with stress-ng's bogo-ops within one per
-# worker; after normal runs and SIGKILL of the process group (10 trials)
-# and after the sweep, no /dev/shm name, SysV segment or companion is left.
+# companions, every companion a child of a live worker); placement same
+# round-robin over the allowed CPUs with 1 worker, one per CPU and two per
+# CPU (the CPUs the stats files record); no companion left after a normal
+# run, not even a zombie; stats files agree with stress-ng's bogo-ops within
+# one per worker, and the pages they count with the kernel's own count of
+# the worker's page faults, a cycle cut by the end of the run included; no
+# /dev/shm name or SysV segment of ours after normal runs, before any
+# sweep; after SIGKILL of the process group (20 trials) no plugin process
+# and no companion; then the sweep leaves nothing.
+#
+# Every stress-ng runs in a session of its own (setsid): processes are
+# looked for by session, so other runs on the machine do not count, and
+# orphans of ours (PPid 1, or zombies) are never overlooked.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 [ -r /proc/vmallocinfo ] || skip_all "/proc/vmallocinfo unreadable (needs uid 0)"
+command -v setsid > /dev/null || skip_all "setsid missing (util-linux)"
 
 STACK=kernel_clone,copy_process,dup_task_struct,_do_fork
 SWEEP=$BUILD/test/shm-sweep
 NCPU=$(nproc)
-plan 21
+plan 25
 
 "$SWEEP" > /dev/null # a clean start: earlier crashes are not ours
 
-# run NAME SECONDS [VAR=VALUE...]: one shm_pcp worker, YAML in $TMPD/NAME.yaml
-run() {
-	local name=$1 t=$2
-	shift 2
-	(cd "$TMPD" && env STRESS_MM_SHM_PCP_BYTES=1M "$@" timeout 60 stress-ng \
-		--plugin 1 --plugin-so "$SO" --plugin-method shm_pcp -t "$t" \
-		--metrics --yaml "$TMPD/$name.yaml" > "$TMPD/$name.log" 2>&1)
+# session_procs SID: "pid ppid state comm" of every process in session SID.
+session_procs() {
+	ps -eo pid=,ppid=,sid=,stat=,comm= |
+		awk -v s="$1" '$3 == s { print $1, $2, $4, $5 }'
 }
+# companions_in SID: the smm-churn processes of session SID, any state.
+companions_in() { session_procs "$1" | awk '$4 == "smm-churn"'; }
+
+# run NAME SECONDS [VAR=VALUE...]: one shm_pcp worker (STRESS_MM_PLUGINS
+# workers) in a session of its own, YAML in $TMPD/NAME.yaml; afterwards
+# every companion of that session still there, zombies included, goes to
+# $TMPD/left.
+run() {
+	local name=$1 t=$2 sid rc
+	shift 2
+	(cd "$TMPD" && exec env STRESS_MM_SHM_PCP_BYTES=1M "$@" setsid \
+		timeout 60 stress-ng --plugin "${STRESS_MM_PLUGINS:-1}" \
+		--plugin-so "$SO" --plugin-method shm_pcp -t "$t" --metrics \
+		--yaml "$TMPD/$name.yaml" > "$TMPD/$name.log" 2>&1) &
+	sid=$!
+	wait $sid
+	rc=$?
+	companions_in $sid | sed "s/^/$name: /" >> "$TMPD/left"
+	return $rc
+}
+: > "$TMPD/left"
 
 for churn in none spin stack; do
 	"$BUILD/test/vmallocinfo-watch" 3000 100 20480 "$STACK" > "$TMPD/$churn.watch" &
@@ -55,25 +84,17 @@ for m in posix memfd sysv; do
 done
 
 # Placement: read the affinity of the worker and its companions mid-run.
-# Companions of earlier runs may linger as zombies adopted by init.
-live_companions() {
-	for c in $(pgrep -x smm-churn); do
-		awk '/^State:/ { s = $2 } /^PPid:/ { p = $2 }
-			END { exit !(s != "Z" && p != 1) }' "/proc/$c/status" 2>/dev/null &&
-			printf '%s ' "$c"
-	done
-}
 allowed() { sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "/proc/$1/status"; }
 for cpu in same spread any; do
-	(cd "$TMPD" && STRESS_MM_SHM_PCP_CPU=$cpu STRESS_MM_SHM_PCP_CHURN=spin \
+	(cd "$TMPD" && exec env STRESS_MM_SHM_PCP_CPU=$cpu STRESS_MM_SHM_PCP_CHURN=spin \
 		STRESS_MM_SHM_PCP_CHURN_PROCS=2 STRESS_MM_SHM_PCP_BYTES=1M \
-		timeout 60 stress-ng --plugin 1 --plugin-so "$SO" \
+		setsid timeout 60 stress-ng --plugin 1 --plugin-so "$SO" \
 		--plugin-method shm_pcp -t 3 > "$TMPD/cpu-$cpu.log" 2>&1) &
-	sp=$!
+	sid=$!
 	comps=""
 	for i in $(seq 30); do
 		sleep 0.1
-		comps=$(live_companions)
+		comps=$(companions_in $sid | awk '$3 !~ /^Z/ { printf "%s ", $1 }')
 		[ "$(echo $comps | wc -w)" -ge 2 ] && break
 	done
 	good=1
@@ -85,7 +106,10 @@ for cpu in same spread any; do
 		desc="worker $wpid on $wcpu, companions"
 		for c in $comps; do
 			ccpu=$(allowed "$c")
+			cparent=$(awk '/^PPid:/ { print $2 }' "/proc/$c/status")
 			desc="$desc $c on $ccpu"
+			# Every companion is a child of the worker, none an orphan.
+			[ "$cparent" = "$wpid" ] || { good=0; desc="$desc (parent $cparent)"; }
 			case $cpu in
 			same) [ "$ccpu" = "$wcpu" ] && [ "${wcpu//[-,]/}" = "$wcpu" ] || good=0 ;;
 			spread)
@@ -98,39 +122,117 @@ for cpu in same spread any; do
 	else
 		good=0
 	fi
-	wait $sp
+	wait $sid
+	companions_in $sid | sed "s/^/cpu-$cpu: /" >> "$TMPD/left"
 	[ $good -eq 1 ]
 	ok $? "placement $cpu: $desc"
 	grep -q "placement $cpu" "$TMPD/cpu-$cpu.log"
 	ok $? "placement $cpu is reported"
 done
 
+# Round-robin: with N workers, worker i of the run (its slot) is on the
+# i-th allowed CPU modulo their number, its companion on the same CPU, and
+# no CPU has more than one worker more than another.
+mapfile -t cpus < <(allowed $$ | tr ',' '\n' |
+	awk -F- '{ for (c = $1; c <= ($2 == "" ? $1 : $2); c++) print c }')
+for n in 1 ${#cpus[@]} $((2 * ${#cpus[@]})); do
+	rm -rf "$TMPD/rr" && mkdir -p "$TMPD/rr"
+	STRESS_MM_PLUGINS=$n run "rr-$n" 2 STRESS_MM_STATS_DIR="$TMPD/rr" \
+		STRESS_MM_SHM_PCP_CHURN=spin STRESS_MM_SHM_PCP_CPU=same
+	"$BUILD/test/stats-dump" "$TMPD"/rr/shm-pcp.*.stats > "$TMPD/rr.dump"
+	res=$(awk -v list="${cpus[*]}" -v n="$n" '
+		BEGIN { na = split(list, a, " ") }
+		/^slot: / { slot = $2 }
+		/^cpu: / { cpu = $2 }
+		/^companion_cpus: / { comp = $2 }
+		/^skip_reason:/ {
+			files++
+			if (slot < 0 || slot >= n || seen[slot]++) bad = bad " slot " slot
+			if (cpu != a[slot % na + 1]) bad = bad " slot " slot " on CPU " cpu
+			if (comp != cpu) bad = bad " companion on " comp " not " cpu
+			per[cpu]++
+		}
+		END {
+			lo = -1; hi = 0
+			for (i = 1; i <= na; i++) {
+				c = per[a[i]] + 0
+				if (lo < 0 || c < lo) lo = c
+				if (c > hi) hi = c
+				dist = dist (i > 1 ? "," : "") " CPU " a[i] ": " c
+			}
+			if (files != n) bad = bad " " files " files"
+			if (hi - lo > 1) bad = bad " uneven"
+			print (bad == "" ? "ok" : "bad:" bad) ";" dist
+		}' "$TMPD/rr.dump")
+	[ "${res%%;*}" = ok ]
+	ok $? "round-robin, $n workers on ${#cpus[@]} CPUs:${res#*;}"
+	[ "${res%%;*}" = ok ] || diag "${res%%;*}"
+done
+
+left=$(cat "$TMPD/left")
+[ -z "$left" ]
+ok $? "no companion of a normal run is left when stress-ng returns, not even a zombie"
+[ -n "$left" ] && diag "$left"
+
 # Stats files: the sum of calls equals stress-ng's bogo-ops within one per
 # worker.
 mkdir -p "$TMPD/stats"
-(cd "$TMPD" && STRESS_MM_STATS_DIR=$TMPD/stats STRESS_MM_SHM_PCP_BYTES=1M \
-	STRESS_MM_SHM_PCP_CHURN=stack timeout 60 stress-ng --plugin 2 \
-	--plugin-so "$SO" --plugin-method shm_pcp -t 2 --metrics \
-	--yaml "$TMPD/stats.yaml" > "$TMPD/stats.log" 2>&1)
+STRESS_MM_PLUGINS=2 run stats 2 STRESS_MM_STATS_DIR="$TMPD/stats" \
+	STRESS_MM_SHM_PCP_CHURN=stack
 ops=$(yaml_bogo_ops "$TMPD/stats.yaml")
 "$BUILD/test/stats-dump" "$TMPD"/stats/shm-pcp.*.stats > "$TMPD/stats.dump"
 sum=$(sed -n 's/^sum_calls: //p' "$TMPD/stats.dump")
 files=$(sed -n 's/^files: //p' "$TMPD/stats.dump")
-pages=$(sed -n 's/^sum_pages: //p' "$TMPD/stats.dump")
 churn=$(sed -n 's/^sum_churn_allocs: //p' "$TMPD/stats.dump")
 diff=$((${sum:-0} - ${ops:-0}))
-[ "${files:-0}" -ge 2 ] && [ "${diff#-}" -le "${files:-0}" ] && [ "${ops:-0}" -gt 0 ]
-ok $? "stats: sum of calls $sum vs bogo-ops $ops, $files workers"
-[ "${pages:-0}" -eq $((sum * 256)) ] && [ "${churn:-0}" -gt 0 ]
-ok $? "stats: pages faulted $pages = calls x 256 (1M objects), churn allocations $churn"
+[ "${files:-0}" -ge 2 ] && [ "${diff#-}" -le "${files:-0}" ] && [ "${ops:-0}" -gt 0 ] &&
+	[ "${churn:-0}" -gt 0 ]
+ok $? "stats: sum of calls $sum vs bogo-ops $ops, $files workers, churn allocations $churn"
+
+# Pages faulted against the kernel's count: 1 GiB objects, so that the run
+# ends inside a cycle. The kernel counts every fault of the worker (minflt
+# in /proc/PID/stat, sampled until it ends); the stats file must hold at
+# least 99.5% of the last sample (all but the last 256-page chunk and the
+# worker's own start-up faults), and never more than the machine's pgfault
+# delta over the run.
+mkdir -p "$TMPD/pf"
+pf0=$(awk '$1 == "pgfault" { print $2 }' /proc/vmstat)
+(cd "$TMPD" && exec env STRESS_MM_STATS_DIR="$TMPD/pf" STRESS_MM_SHM_PCP_BYTES=1G \
+	STRESS_MM_SHM_PCP_CHURN=none setsid timeout 60 stress-ng --plugin 1 \
+	--plugin-so "$SO" --plugin-method shm_pcp -t 3 > "$TMPD/pf.log" 2>&1) &
+sid=$!
+minflt=0
+while kill -0 $sid 2> /dev/null; do
+	f=$(ls "$TMPD"/pf/shm-pcp.*.stats 2> /dev/null | head -1)
+	wpid=${f##*shm-pcp.}
+	wpid=${wpid%.stats}
+	if [ -n "$wpid" ]; then
+		m=$(awk '{ print $10 }' "/proc/$wpid/stat" 2> /dev/null)
+		[ -n "$m" ] && minflt=$m
+	fi
+	sleep 0.02
+done
+wait $sid
+pf1=$(awk '$1 == "pgfault" { print $2 }' /proc/vmstat)
+pages=$("$BUILD/test/stats-dump" "$TMPD"/pf/shm-pcp.*.stats | sed -n 's/^sum_pages: //p')
+cycles=$("$BUILD/test/stats-dump" "$TMPD"/pf/shm-pcp.*.stats | sed -n 's/^sum_calls: //p')
+awk -v p="${pages:-0}" -v m="$minflt" -v d=$((pf1 - pf0)) \
+	'BEGIN { exit !(m > 0 && p >= 0.995 * m && p <= d) }'
+ok $? "stats: pages $pages (cycles done: $cycles) vs the worker's faults $minflt (last sample) and the pgfault delta $((pf1 - pf0))"
+
+left=$("$SWEEP" --count)
+[ "$left" = "leftovers: 0" ]
+ok $? "no /dev/shm name and no SysV segment of ours after normal runs, before any sweep ($left)"
 
 # SIGKILL of the process group mid-run, 10 trials per method.
+sids=""
 for m in posix sysv; do
 	for t in $(seq 10); do
 		(cd "$TMPD" && STRESS_MM_SHM_PCP_METHOD=$m STRESS_MM_SHM_PCP_BYTES=64K \
 			exec setsid stress-ng --plugin 2 --plugin-so "$SO" \
 			--plugin-method shm_pcp -t 30 > /dev/null 2>&1) &
 		pid=$!
+		sids="$sids $pid"
 		sleep "0.$((2 + RANDOM % 8))"
 		kill -9 -- "-$pid" 2>/dev/null
 		wait "$pid" 2>/dev/null
@@ -138,12 +240,15 @@ for m in posix sysv; do
 done
 wait_no_plugin 10
 ok $? "SIGKILL x 20: no plugin process left"
-for i in $(seq 20); do
-	[ -z "$(live_companions)" ] && break
+# Zombies wait for their reaper (init here) a moment; nothing may stay.
+for i in $(seq 40); do
+	rest=$(for s in $sids; do companions_in "$s"; done)
+	[ -z "$rest" ] && break
 	sleep 0.25
 done
-[ -z "$(live_companions)" ]
-ok $? "SIGKILL x 20: no churn companion left (zombies aside, which init reaps)"
+[ -z "$rest" ]
+ok $? "SIGKILL x 20: no churn companion left in their sessions, zombie or orphan, after 10 s"
+[ -n "$rest" ] && diag "$rest"
 left=$("$SWEEP" --count | sed -n 's/^leftovers: //p')
 diag "leftovers before the sweep: $left (only a SIGKILL inside the create-unlink window leaves one)"
 "$SWEEP" > "$TMPD/sweep"
@@ -157,8 +262,4 @@ ok $? "after the sweep: no /dev/shm name and no SysV segment of ours"
 	[ "$(sed -n 's/^sysv: //p' "$TMPD/sweep2")" -ge 1 ] &&
 	[ "$("$SWEEP" --count)" = "leftovers: 0" ]
 ok $? "the sweep removes a dead worker's POSIX name and SysV segment"
-
-ls /dev/shm | grep -q "^stress-mm-shm-pcp-"
-[ $? -ne 0 ]
-ok $? "no /dev/shm entry of ours after normal runs and the sweep"
 done_testing

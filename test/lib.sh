@@ -64,3 +64,60 @@ wait_no_plugin() {
 	done
 	return 0
 }
+
+# kernel_at_least X.Y: 0 when the running kernel's version is X.Y or later.
+kernel_at_least() {
+	local want=$1 have
+	have=$(uname -r | sed 's/^\([0-9]*\.[0-9]*\).*/\1/')
+	awk -v a="$have" -v b="$want" 'BEGIN {
+		split(a, x, "."); split(b, y, ".")
+		exit !(x[1] > y[1] || (x[1] == y[1] && x[2] >= y[2])) }'
+}
+
+# has_feature NAME: 0 when this machine has the feature (test/required-paths
+# says what each one means).
+has_feature() {
+	case $1 in
+	x86_64) [ "$(uname -m)" = x86_64 ] ;;
+	kernel\>=*) kernel_at_least "${1#kernel>=}" ;;
+	vmap_stack)
+		grep -qE " (kernel_clone|copy_process|dup_task_struct|alloc_thread_stack_node)\+" \
+			/proc/vmallocinfo 2>/dev/null ;;
+	io_uring)
+		grep -qE " (__x64_sys|__arm64_sys|__do_sys|sys)_io_uring_setup$" /proc/kallsyms &&
+			[ "$(cat /proc/sys/kernel/io_uring_disabled 2>/dev/null || echo 0)" = 0 ] ;;
+	modify_ldt) grep -qE " (__x64_sys|__do_sys|sys)_modify_ldt$" /proc/kallsyms ;;
+	devpts) [ -e /dev/ptmx ] && grep -q " devpts " /proc/mounts ;;
+	no_seccomp) grep -q "^Seccomp:[[:space:]]*0$" /proc/self/status ;;
+	memlock\>1G)
+		l=$(ulimit -l)
+		[ "$l" = unlimited ] || [ "$l" -gt 1048576 ] ;;
+	nofile\>512K)
+		n=$(ulimit -n)
+		[ "$n" = unlimited ] || [ "$n" -gt 524288 ] &&
+			[ "$(cat /proc/sys/fs/nr_open)" -gt 524288 ] ;;
+	*) return 1 ;;
+	esac
+}
+
+# path_required NAME: 0 when test/required-paths says NAME must run on this
+# machine (its features on stdout); 1 otherwise (the first missing feature
+# on stdout).
+path_required() {
+	local feats f
+	feats=$(awk -v n="$1" '!/^#/ && $1 == n { $1 = ""; print; exit }' \
+		"$TOP/test/required-paths")
+	if [ -z "$feats" ]; then
+		echo "not listed in test/required-paths"
+		return 1
+	fi
+	for f in $feats; do
+		[ "$f" = - ] && continue
+		if ! has_feature "$f"; then
+			echo "no $f"
+			return 1
+		fi
+	done
+	echo "features:${feats}"
+	return 0
+}

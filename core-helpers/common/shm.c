@@ -15,34 +15,9 @@
 #include <unistd.h>
 
 #include "shm.h"
+#include "sysfacts.h"
 
 #define SHM_DIR "/dev/shm"
-
-/* Dead: gone (ESRCH), or a zombie not yet reaped (killed workers are
- * adopted by init, which may reap them late). */
-static int pid_dead(long pid)
-{
-	char path[64], buf[256], *rp;
-	ssize_t n;
-	int fd;
-
-	if (pid <= 0)
-		return 0;
-	if (kill((pid_t)pid, 0) < 0)
-		return errno == ESRCH;
-	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno == ENOENT;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return 0;
-	buf[n] = '\0';
-	/* "pid (comm) S ...": the state follows the last ')' */
-	rp = strrchr(buf, ')');
-	return rp && rp[1] == ' ' && (rp[2] == 'Z' || rp[2] == 'X');
-}
 
 /* Walk our POSIX names; remove those of dead pids when @remove. */
 static int walk_posix(const char *dir, int remove, unsigned int *count)
@@ -65,7 +40,7 @@ static int walk_posix(const char *dir, int remove, unsigned int *count)
 			(*count)++;
 			continue;
 		}
-		if (!pid_dead(pid))
+		if (!smm_pid_dead(pid))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir ? dir : SHM_DIR,
 			 d->d_name);
@@ -98,7 +73,7 @@ static void walk_sysv(int remove, unsigned int *count)
 			(*count)++;
 			continue;
 		}
-		if (pid_dead(cpid) && shmctl((int)id, IPC_RMID, NULL) == 0)
+		if (smm_pid_dead(cpid) && shmctl((int)id, IPC_RMID, NULL) == 0)
 			(*count)++;
 	}
 	fclose(f);

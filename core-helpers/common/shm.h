@@ -5,7 +5,11 @@
  * behind; the workers and the front end both sweep.
  *
  * Names: POSIX objects are /dev/shm/stress-mm-shm-pcp-<pid>-<seq>; SysV
- * segments use key SMM_SHM_SYSV_KEY(pid) = 0x534d0000 | (pid & 0xffff).
+ * segments use a key with SMM_SHM_SYSV_KEY_BASE in the high 16 bits: first
+ * SMM_SHM_SYSV_KEY(pid) = 0x534d0000 | (pid & 0xffff), and when a live
+ * process holds that one (pids above 65535 share low bits), the next free
+ * key of the base. Never IPC_PRIVATE (key 0): the sweep finds segments by
+ * the key base and removes those whose creator (cpid) is dead.
  * SIGALRM (stress-ng's stop signal) is blocked between creating and
  * unlinking (POSIX) or marking for removal (SysV, IPC_RMID right after
  * shmat()), so only a SIGKILL in that window of a few system calls can leave

@@ -12,8 +12,19 @@
 
 #include "stats.h"
 
-_Static_assert(sizeof(struct smm_stats_file) == 336,
-	       "stats.h documents a 336-byte record");
+#include <stddef.h>
+
+/* The offsets stats.h documents. */
+_Static_assert(offsetof(struct smm_stats_file, calls) == 32, "calls");
+_Static_assert(offsetof(struct smm_stats_file, skip_errno) == 80, "skip_errno");
+_Static_assert(offsetof(struct smm_stats_file, cpu) == 88, "cpu");
+_Static_assert(offsetof(struct smm_stats_file, companions) == 96, "companions");
+_Static_assert(offsetof(struct smm_stats_file, companion_cpu) == 104,
+	       "companion_cpu");
+_Static_assert(offsetof(struct smm_stats_file, skip_reason) == 360,
+	       "skip_reason");
+_Static_assert(sizeof(struct smm_stats_file) == 616,
+	       "stats.h documents a 616-byte record");
 
 struct smm_stats_file *smm_stats_open(const char *dir, const char *stressor)
 {
@@ -42,6 +53,10 @@ struct smm_stats_file *smm_stats_open(const char *dir, const char *stressor)
 		return NULL;
 	s->version = SMM_STATS_VERSION;
 	s->pid = (int32_t)getpid();
+	s->cpu = -1;
+	s->slot = -1;
+	for (unsigned int i = 0; i < SMM_STATS_COMPANIONS; i++)
+		s->companion_cpu[i] = -1;
 	snprintf(s->stressor, sizeof(s->stressor), "%s", stressor);
 	/* The magic last: a reader never sees a half-made header. */
 	__atomic_thread_fence(__ATOMIC_RELEASE);
@@ -49,12 +64,91 @@ struct smm_stats_file *smm_stats_open(const char *dir, const char *stressor)
 	return s;
 }
 
-void smm_stats_skip(struct smm_stats_file *s, const char *reason)
+void smm_stats_skip(struct smm_stats_file *s, int err, const char *reason)
 {
 	if (!s)
 		return;
 	snprintf(s->skip_reason, sizeof(s->skip_reason), "%s", reason);
+	s->skip_errno = err;
 	__atomic_store_n(&s->skipped, 1, __ATOMIC_RELEASE);
+}
+
+void smm_stats_fail(struct smm_stats_file *s, int err)
+{
+	if (!s)
+		return;
+	__atomic_store_n(&s->fail_errno, err, __ATOMIC_RELAXED);
+	__atomic_add_fetch(&s->failures, 1, __ATOMIC_RELEASE);
+}
+
+void smm_stats_place(struct smm_stats_file *s, int cpu, int slot,
+		     const int *companion_cpu, unsigned int n)
+{
+	if (!s)
+		return;
+	if (n > SMM_STATS_COMPANIONS)
+		n = SMM_STATS_COMPANIONS;
+	for (unsigned int i = 0; i < SMM_STATS_COMPANIONS; i++)
+		s->companion_cpu[i] = i < n ? companion_cpu[i] : -1;
+	s->cpu = cpu;
+	s->slot = slot;
+	__atomic_store_n(&s->companions, n, __ATOMIC_RELEASE);
+}
+
+int smm_stats_read(const char *path, struct smm_stats_file *out)
+{
+	ssize_t n;
+	int fd, err;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, out, sizeof(*out));
+	err = errno;
+	close(fd);
+	if (n < 0)
+		return -err;
+	/* "SMMSTAT": a stats file of some version (v1: "SMMSTAT1"). */
+	if (n < 12 || memcmp(out->magic, SMM_STATS_MAGIC, 7) != 0)
+		return -EBADMSG;
+	if (memcmp(out->magic, SMM_STATS_MAGIC, sizeof(out->magic)) != 0 ||
+	    out->version != SMM_STATS_VERSION)
+		return -EPROTO;
+	if ((size_t)n != sizeof(*out))
+		return -EBADMSG;
+	out->stressor[sizeof(out->stressor) - 1] = '\0';
+	out->skip_reason[sizeof(out->skip_reason) - 1] = '\0';
+	if (out->companions > SMM_STATS_COMPANIONS)
+		out->companions = SMM_STATS_COMPANIONS;
+	return 0;
+}
+
+int smm_errno_exit_status(int err)
+{
+	switch (err) {
+	case ENOSYS:
+	case EPERM:
+	case EOPNOTSUPP:
+	case EACCES:
+		return 4;
+	case ENOMEM:
+	case ENOSPC:
+	case EAGAIN:
+	case EMFILE:
+	case ENFILE:
+		return 3;
+	default:
+		return 2;
+	}
+}
+
+int smm_stats_exit_status(const struct smm_stats_file *s)
+{
+	if (s->failures)
+		return 2;
+	if (s->skipped)
+		return s->skip_errno ? smm_errno_exit_status(s->skip_errno) : 4;
+	return 0;
 }
 
 int smm_stats_check_dir(const char *dir)

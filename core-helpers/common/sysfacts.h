@@ -6,6 +6,7 @@
 #ifndef SMM_SYSFACTS_H
 #define SMM_SYSFACTS_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /*
@@ -32,5 +33,14 @@ int smm_tasks_total(uint64_t *out);
  * Return: 0 or -errno.
  */
 int smm_task_headroom(uint64_t *out, uint64_t *threads_max, uint64_t *pid_max);
+
+/*
+ * smm_pid_dead() - whether @pid (> 0) is gone: kill(@pid, 0) says ESRCH, or
+ * /proc/<pid>/stat shows a zombie (Z) or a dead task (X) that its parent
+ * has not reaped yet (killed workers are adopted by init, which may reap
+ * them late). A pid reused by another process reads as alive. @pid <= 0:
+ * false.
+ */
+bool smm_pid_dead(long pid);
 
 #endif /* SMM_SYSFACTS_H */

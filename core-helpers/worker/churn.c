@@ -6,7 +6,9 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -15,6 +17,17 @@
 #include "report.h"
 
 #define SPIN_CHECK_MASK 0xffffU
+#define REAP_WAIT_NS 1000000L /* 1 ms between looks for dead children */
+#define REAP_LOOKS 2000 /* 2 s at most */
+
+/* The stop signals stress-ng handles in a worker, whose handlers _exit(). */
+static const int stop_signals[] = { SIGALRM, SIGINT, SIGTERM };
+#define NR_STOP_SIGNALS (sizeof(stop_signals) / sizeof(stop_signals[0]))
+
+/* The companions of this worker, for the stop handler. */
+static struct smm_churn *live;
+static pid_t handler_pid; /* the worker whose handlers are installed */
+static struct sigaction chained[NR_STOP_SIGNALS];
 
 const struct smm_vmpath *smm_churn_path(enum smm_churn_kind kind)
 {
@@ -23,12 +36,19 @@ const struct smm_vmpath *smm_churn_path(enum smm_churn_kind kind)
 	return id < 0 ? NULL : smm_vmpaths[id];
 }
 
-/* Tell the worker "ready" (an empty message) or why not, then go on. */
-static void tell(int fd, const char *why)
+/*
+ * Tell the worker "ready" (@err 0, an empty reason) or why not: one write
+ * of "<errno> <reason>\0", then go on.
+ */
+static void tell(int fd, int err, const char *why)
 {
-	size_t n = strlen(why) + 1;
+	char msg[600];
+	int n = snprintf(msg, sizeof(msg), "%d %s", err, why);
 
-	if (write(fd, why, n) != (ssize_t)n)
+	if (n < 0 || (size_t)n >= sizeof(msg))
+		n = sizeof(msg) - 1;
+	msg[n++] = '\0';
+	if (write(fd, msg, (size_t)n) != (ssize_t)n)
 		_exit(1);
 	close(fd);
 }
@@ -52,6 +72,7 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 	const struct smm_vmpath *path = smm_churn_path(cfg->kind);
 	struct smm_vmpath_cfg pc = {
 		.stressor = cfg->stressor,
+		.batch_var = cfg->batch_var,
 		.bytes = cfg->bytes ? cfg->bytes
 			 : path	    ? path->natural_bytes
 				    : 0,
@@ -60,6 +81,7 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 	};
 	char why[512] = "", what[256];
 	void *state = NULL;
+	int rc;
 
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	if (getppid() != worker)
@@ -69,14 +91,15 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
 	prctl(PR_SET_NAME, "smm-churn");
-	if (smm_pin_self(cfg->plan->companion_cpu[idx]) < 0) {
+	rc = -smm_pin_self(cfg->plan->companion_cpu[idx]);
+	if (rc > 0) {
 		snprintf(why, sizeof(why), "companion %u: cannot pin to CPU %d",
 			 idx, cfg->plan->companion_cpu[idx]);
-		tell(fd, why);
+		tell(fd, rc, why);
 		_exit(1);
 	}
 	if (!path) { /* spin: CPU time, no allocation */
-		tell(fd, "");
+		tell(fd, 0, "");
 		wait_gate(gate, worker);
 		for (unsigned long i = 0;; i++) {
 			__asm__ __volatile__("" ::: "memory");
@@ -84,16 +107,17 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 				_exit(0);
 		}
 	}
-	if (path->setup(&state, &pc, why, sizeof(why)) != 0) {
-		tell(fd, why[0] ? why : "setup failed");
+	rc = smm_vmpath_setup(path, &state, &pc, why, sizeof(why));
+	if (rc != 0) {
+		tell(fd, -rc, why[0] ? why : "setup failed");
 		_exit(1);
 	}
-	tell(fd, "");
+	tell(fd, 0, "");
 	wait_gate(gate, worker);
 	for (;;) {
 		uint64_t allocs = 0;
-		int rc = path->batch(state, &allocs, what, sizeof(what));
 
+		rc = smm_vmpath_batch(state, &allocs, what, sizeof(what));
 		smm_stats_add(cfg->stats, churn_allocs, allocs);
 		if (rc) {
 			smm_fail(cfg->stressor, -rc, "churn companion: %s",
@@ -105,21 +129,100 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 	}
 }
 
-/* Read one companion's "ready" (empty) or its reason. */
+/* Read one companion's "ready" (0) or its -errno and reason. */
 static int read_ready(int fd, char *why, size_t len)
 {
-	char msg[512];
+	char msg[600], *text = NULL;
 	ssize_t n, got = 0;
+	long err;
 
 	while ((n = read(fd, msg + got, sizeof(msg) - 1 - (size_t)got)) > 0)
 		got += n;
 	close(fd);
 	msg[got] = '\0';
-	if (got > 0 && msg[0] == '\0')
+	err = got ? strtol(msg, &text, 10) : 0;
+	if (got && err == 0)
 		return 0;
 	snprintf(why, len, "churn: %s",
-		 got ? msg : "companion died before it was ready");
-	return -EOPNOTSUPP;
+		 got && text && *text ? text + 1
+				      : "companion died before it was ready");
+	return err > 0 ? -(int)err : -ECHILD;
+}
+
+/*
+ * Reap every child of the calling process (companions, and their own
+ * children, which the worker adopts as a subreaper), waiting up to 2 s for
+ * those just killed. Async-signal-safe: waitpid(2) and nanosleep(2) only.
+ */
+static void reap_all(void)
+{
+	const struct timespec nap = { 0, REAP_WAIT_NS };
+
+	for (int i = 0; i < REAP_LOOKS; i++) {
+		pid_t pid = waitpid(-1, NULL, WNOHANG);
+
+		if (pid < 0 && errno == ECHILD)
+			return;
+		if (pid <= 0 && errno != EINTR)
+			nanosleep(&nap, NULL);
+	}
+}
+
+static void kill_and_reap(struct smm_churn *c)
+{
+	for (unsigned int i = 0; i < c->n; i++)
+		kill(c->pids[i], SIGKILL);
+	c->n = 0;
+	reap_all();
+}
+
+/*
+ * stress-ng's handler of a stop signal _exit()s the worker at once; its
+ * companions would then die of PR_SET_PDEATHSIG as orphans, zombies until
+ * the reaper the kernel gives them (init, or a subreaper) waits for them.
+ * So the worker kills and reaps them first, then does what stress-ng's
+ * handler (or the default action) would have done.
+ */
+static void stop_handler(int sig, siginfo_t *info, void *uc)
+{
+	int saved = errno;
+	unsigned int i;
+
+	for (i = 0; i < NR_STOP_SIGNALS && stop_signals[i] != sig; i++)
+		;
+	if (live && getpid() == handler_pid)
+		kill_and_reap(live);
+	if (i < NR_STOP_SIGNALS) {
+		const struct sigaction *o = &chained[i];
+
+		if (o->sa_flags & SA_SIGINFO) {
+			o->sa_sigaction(sig, info, uc);
+		} else if (o->sa_handler == SIG_DFL) {
+			signal(sig, SIG_DFL);
+			raise(sig); /* delivered when this handler returns */
+		} else if (o->sa_handler != SIG_IGN) {
+			o->sa_handler(sig);
+		}
+	}
+	errno = saved;
+}
+
+/* Once per worker: become the subreaper of the companions' children, and
+ * put stop_handler() in front of stress-ng's stop handlers. */
+static void install_stop_handler(void)
+{
+	struct sigaction sa;
+
+	if (handler_pid == getpid())
+		return;
+	prctl(PR_SET_CHILD_SUBREAPER, 1);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = stop_handler;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigfillset(&sa.sa_mask);
+	for (unsigned int i = 0; i < NR_STOP_SIGNALS; i++)
+		sigaction(stop_signals[i], &sa, &chained[i]);
+	handler_pid = getpid();
 }
 
 int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
@@ -132,6 +235,7 @@ int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
 	memset(c, 0, sizeof(*c));
 	if (cfg->kind == SMM_CHURN_NONE || cfg->plan->companions == 0)
 		return 0;
+	install_stop_handler();
 	/* All companions set up first, then start together when the gate
 	 * opens: a companion that already churned would slow the start of
 	 * the next ones on a shared CPU. */
@@ -173,10 +277,14 @@ int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
 		close(fds[1]);
 		status[i] = fds[0];
 		c->pids[c->n++] = pid;
+		live = c;
 	}
-	for (unsigned int j = 0; j < i; j++)
-		if (read_ready(status[j], why, len) != 0 && rc == 0)
-			rc = -EOPNOTSUPP;
+	for (unsigned int j = 0; j < i; j++) {
+		int r = read_ready(status[j], why, len);
+
+		if (r != 0 && rc == 0)
+			rc = r;
+	}
 	close(gate[0]);
 	if (rc) {
 		close(gate[1]);
@@ -203,10 +311,14 @@ pid_t smm_churn_alive(struct smm_churn *c)
 
 void smm_churn_stop(struct smm_churn *c)
 {
-	for (unsigned int i = 0; i < c->n; i++)
-		kill(c->pids[i], SIGKILL);
-	for (unsigned int i = 0; i < c->n; i++)
-		while (waitpid(c->pids[i], NULL, 0) < 0 && errno == EINTR)
-			;
-	c->n = 0;
+	sigset_t stop, old;
+
+	sigemptyset(&stop);
+	for (unsigned int i = 0; i < NR_STOP_SIGNALS; i++)
+		sigaddset(&stop, stop_signals[i]);
+	sigprocmask(SIG_BLOCK, &stop, &old);
+	kill_and_reap(c);
+	if (live == c)
+		live = NULL;
+	sigprocmask(SIG_SETMASK, &old, NULL);
 }

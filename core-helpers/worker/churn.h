@@ -11,9 +11,17 @@
  * (after every churn batch, every 2^16 spins), pins itself to the CPU the
  * plan gave it, sets its path up and tells the worker "ready" or why it
  * cannot run through a pipe, then waits on a gate: all companions start
- * churning together once every one is ready, and churn until killed. They never outlive
- * the worker: stress-ng's SIGALRM handler _exit()s it, and the death signal
- * reaches every companion at once.
+ * churning together once every one is ready, and churn until killed.
+ *
+ * They never outlive the worker, and do not linger as zombies after it:
+ * the worker puts its own handler in front of stress-ng's for the stop
+ * signals (SIGALRM, SIGINT, SIGTERM), which SIGKILLs and reaps every
+ * companion, then does what stress-ng's handler (which _exit()s the worker
+ * at once) or the default action does. The worker is also the subreaper
+ * (PR_SET_CHILD_SUBREAPER) of its companions' own children (the parked
+ * children of the ldt churn), and reaps them too. Only a SIGKILL of the
+ * worker skips this: the death signal then still kills every companion at
+ * once, and their reaper (init, or the front end as a subreaper) reaps.
  */
 #ifndef SMM_CHURN_H
 #define SMM_CHURN_H
@@ -29,6 +37,7 @@
 
 struct smm_churn_cfg {
 	const char *stressor;
+	const char *batch_var; /* the variable that sets batch, for notes */
 	enum smm_churn_kind kind;
 	uint64_t bytes; /* 0: the path's natural size */
 	uint64_t batch;
@@ -47,8 +56,9 @@ const struct smm_vmpath *smm_churn_path(enum smm_churn_kind kind);
 /*
  * smm_churn_start() - fork cfg->plan->companions companions and wait until
  * each is ready. Return: 0; or -errno with the reason in @why when one
- * cannot run (its path's SKIP reason, or fork's errno), after stopping those
- * started.
+ * cannot run (its path's SKIP errno and reason, the errno of pinning it,
+ * of pipe2(2) or of fork(2), or -ECHILD when it died before it said), after
+ * stopping those started.
  */
 int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
 		    char *why, size_t len);
@@ -59,7 +69,11 @@ int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
  */
 pid_t smm_churn_alive(struct smm_churn *c);
 
-/* smm_churn_stop() - SIGKILL and reap every companion. */
+/*
+ * smm_churn_stop() - SIGKILL every companion and reap every child of the
+ * worker (companions and adopted grandchildren), waiting up to 2 s; the
+ * stop signals are held meanwhile.
+ */
 void smm_churn_stop(struct smm_churn *c);
 
 #endif /* SMM_CHURN_H */

@@ -4,8 +4,12 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
+#include "envname.h"
 #include "params-table.h"
+#include "placement.h"
 #include "plugin-env.h"
 #include "report.h"
 #include "stats.h"
@@ -24,15 +28,32 @@ static void load(const char *stressor, const struct smm_param *table, int n,
 	}
 }
 
+/* Once per process: one warning per STRESS_MM_* variable that is not ours. */
+static void warn_unknown(void)
+{
+	static int done;
+	const char *closest;
+
+	if (done++)
+		return;
+	for (char **e = environ; e && *e; e++)
+		if (smm_env_unknown(*e, &closest))
+			fprintf(stderr,
+				"stress-mm: warning: %.*s is not a stress-mm variable and is ignored; did you mean %s?\n",
+				(int)strcspn(*e, "="), *e, closest);
+}
+
 void smm_plugin_env_load(const char *stressor, const struct smm_param *table,
 			 int n, uint64_t *vals)
 {
 	uint64_t common[SMM_COMMON_NR_PARAMS];
 
+	warn_unknown();
 	load(stressor, table, n, vals);
 	/* Shared by both stressors: named after neither. */
 	load("stress-mm", smm_common_params, SMM_COMMON_NR_PARAMS, common);
 	smm_report_init();
+	smm_placement_init();
 }
 
 const char *smm_stats_dir(void)

@@ -10,10 +10,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <unistd.h>
 
 #include "report.h"
+#include "shared-page.h"
 
 #define ONCE_BITS 4096U
 #define ONCE_WORDS (ONCE_BITS / 64U)
@@ -29,23 +29,12 @@ static struct report_page local; /* per-process fallback */
 
 int smm_report_init(void)
 {
-	void *p;
-
-	if (shared)
-		return 0;
-	p = mmap(NULL, sizeof(*shared), PROT_READ | PROT_WRITE,
-		 MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (p == MAP_FAILED)
-		return -errno;
-	shared = p;
-	return 0;
+	return smm_shared_map((void **)&shared, sizeof(*shared));
 }
 
 void smm_report_reset(void)
 {
-	if (shared)
-		munmap(shared, sizeof(*shared));
-	shared = NULL;
+	smm_shared_unmap((void **)&shared, sizeof(*shared));
 	memset(&local, 0, sizeof(local));
 }
 

@@ -14,14 +14,23 @@
 
 #include "shm-cycle.h"
 #include "shm.h"
+#include "stats.h"
 
-static long fault_pages(char *p, uint64_t bytes)
+/* Write-fault every page; count them in @stats chunk by chunk, so that a
+ * kill in the middle loses at most one chunk. */
+static long fault_pages(char *p, uint64_t bytes, struct smm_stats_file *stats)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	long n = 0;
+	long n = 0, told = 0;
 
-	for (uint64_t off = 0; off < bytes; off += (uint64_t)page, n++)
+	for (uint64_t off = 0; off < bytes; off += (uint64_t)page) {
 		*(volatile char *)(p + off) = 1;
+		if (++n - told == SMM_STATS_PAGE_CHUNK) {
+			smm_stats_add(stats, pages, SMM_STATS_PAGE_CHUNK);
+			told = n;
+		}
+	}
+	smm_stats_add(stats, pages, (uint64_t)(n - told));
 	return n;
 }
 
@@ -57,7 +66,8 @@ static int open_posix(uint64_t seq, char *what, size_t len)
 	return fd;
 }
 
-static long cycle_fd(int fd, uint64_t bytes, char *what, size_t len)
+static long cycle_fd(int fd, uint64_t bytes, struct smm_stats_file *stats,
+		     char *what, size_t len)
 {
 	char *p;
 	long n;
@@ -78,35 +88,50 @@ static long cycle_fd(int fd, uint64_t bytes, char *what, size_t len)
 		close(fd);
 		return -err;
 	}
-	n = fault_pages(p, bytes);
+	n = fault_pages(p, bytes, stats);
 	munmap(p, bytes);
 	close(fd);
 	return n;
 }
 
+int smm_shm_sysv_create(uint64_t bytes, key_t *key_out)
+{
+	unsigned int low = (unsigned int)getpid() & 0xffffU;
+	int id = -1;
+
+	for (unsigned int i = 0; i <= 0xffffU; i++) {
+		key_t key =
+			(key_t)(SMM_SHM_SYSV_KEY_BASE | ((low + i) & 0xffffU));
+
+		id = shmget(key, bytes, IPC_CREAT | IPC_EXCL | 0600);
+		if (id < 0 && errno == EEXIST && i == 0) {
+			/* A dead worker with the same low pid bits left it. */
+			smm_shm_sweep(NULL, NULL, NULL);
+			id = shmget(key, bytes, IPC_CREAT | IPC_EXCL | 0600);
+		}
+		if (id >= 0) {
+			if (key_out)
+				*key_out = key;
+			return id;
+		}
+		if (errno != EEXIST)
+			return -errno;
+	}
+	return -EEXIST;
+}
+
 static int sysv_get(uint64_t bytes, char *what, size_t len)
 {
-	key_t key = SMM_SHM_SYSV_KEY(getpid());
-	int id, err;
+	int id = smm_shm_sysv_create(bytes, NULL);
 
-	id = shmget(key, bytes, IPC_CREAT | IPC_EXCL | 0600);
-	if (id < 0 && errno == EEXIST) {
-		/* A dead worker with the same low pid bits left it. */
-		smm_shm_sweep(NULL, NULL, NULL);
-		id = shmget(key, bytes, IPC_CREAT | IPC_EXCL | 0600);
-		if (id < 0 && errno == EEXIST)
-			id = shmget(IPC_PRIVATE, bytes, IPC_CREAT | 0600);
-	}
-	if (id < 0) {
-		err = errno;
+	if (id < 0)
 		snprintf(what, len, "shmget of %llu bytes",
 			 (unsigned long long)bytes);
-		return -err;
-	}
 	return id;
 }
 
-static long cycle_sysv(uint64_t bytes, char *what, size_t len)
+static long cycle_sysv(uint64_t bytes, struct smm_stats_file *stats, char *what,
+		       size_t len)
 {
 	sigset_t old;
 	char *p;
@@ -128,13 +153,13 @@ static long cycle_sysv(uint64_t bytes, char *what, size_t len)
 		snprintf(what, len, "shmat");
 		return -err;
 	}
-	n = fault_pages(p, bytes);
+	n = fault_pages(p, bytes, stats);
 	shmdt(p);
 	return n;
 }
 
 long smm_shm_cycle(enum smm_shm_method method, uint64_t bytes, uint64_t seq,
-		   char *what, size_t len)
+		   struct smm_stats_file *stats, char *what, size_t len)
 {
 	int fd;
 
@@ -150,12 +175,12 @@ long smm_shm_cycle(enum smm_shm_method method, uint64_t bytes, uint64_t seq,
 		}
 		break;
 	case SMM_SHM_SYSV:
-		return cycle_sysv(bytes, what, len);
+		return cycle_sysv(bytes, stats, what, len);
 	default:
 		snprintf(what, len, "unknown method");
 		return -EINVAL;
 	}
 	if (fd < 0)
 		return fd;
-	return cycle_fd(fd, bytes, what, len);
+	return cycle_fd(fd, bytes, stats, what, len);
 }

@@ -15,16 +15,31 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "names.h"
+#include "stats.h"
 
 /*
  * smm_shm_cycle() - one object cycle of @bytes (a multiple of the page
  * size) by @method; @seq makes POSIX names unique within the process.
+ * @stats (may be NULL): its pages counter grows as pages are faulted, every
+ * SMM_STATS_PAGE_CHUNK pages and at the end (stats.h).
  * Return: pages faulted, or -errno with the failing step in @what
  * (e.g. ENOSPC from a full /dev/shm, ENOMEM).
  */
 long smm_shm_cycle(enum smm_shm_method method, uint64_t bytes, uint64_t seq,
-		   char *what, size_t len);
+		   struct smm_stats_file *stats, char *what, size_t len);
+
+/*
+ * smm_shm_sysv_create() - a new SysV segment of @bytes under one of our keys
+ * (shm.h: SMM_SHM_SYSV_KEY(pid), else the next free key with
+ * SMM_SHM_SYSV_KEY_BASE; after a sweep of dead workers' segments when the
+ * first key is taken), never IPC_PRIVATE, so that the sweep can always
+ * find it. @key_out (may be NULL): the key used.
+ * Return: the shmid, or -errno of shmget(2) (-EEXIST when all 65536 keys
+ * are taken).
+ */
+int smm_shm_sysv_create(uint64_t bytes, key_t *key_out);
 
 #endif /* SMM_SHM_CYCLE_H */

@@ -10,6 +10,7 @@
 
 #include "params.h"
 #include "report.h"
+#include "vmpath.h"
 #include "vmproof.h"
 
 void smm_vmproof_begin(struct smm_vmproof *p, const char *const *callers)
@@ -120,7 +121,7 @@ uint64_t smm_now_ns(void)
 	return (uint64_t)ts.tv_sec * 1000000000ULL + (uint64_t)ts.tv_nsec;
 }
 
-void smm_batch_estimate(const char *stressor, const char *path,
+void smm_batch_estimate(const struct smm_vmpath_cfg *cfg, const char *path,
 			uint64_t probe_ns, uint64_t probed, uint64_t batch)
 {
 	double est;
@@ -133,8 +134,9 @@ void smm_batch_estimate(const char *stressor, const char *path,
 		return;
 	snprintf(key, sizeof(key), "%s-estimate", path);
 	smm_note_once(
-		key, stressor,
-		"%s: one bogo-op of %llu allocations will take about %.1f s (%.2f ms each in the probe): expect few bogo-ops; a smaller STRESS_MM_VMALLOC_ORDER_BATCH gives more",
+		key, cfg->stressor,
+		"%s: one batch of %llu will take about %.1f s (%.2f ms each in the probe): expect few of them; a smaller %s makes batches shorter",
 		path, (unsigned long long)batch, est,
-		(double)probe_ns / (double)probed / 1e6);
+		(double)probe_ns / (double)probed / 1e6,
+		cfg->batch_var ? cfg->batch_var : "batch");
 }

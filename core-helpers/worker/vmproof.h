@@ -22,6 +22,8 @@
 
 #include "vmallocinfo.h"
 
+struct smm_vmpath_cfg;
+
 struct smm_vmproof {
 	struct smm_vmarea *before;
 	size_t nb;
@@ -76,11 +78,13 @@ uint64_t smm_probe_size(uint64_t batch);
 uint64_t smm_now_ns(void);
 
 /*
- * smm_batch_estimate() - from a probe of @probed allocations that took
- * @probe_ns, say once per run when one bogo-op of @batch allocations will
- * take over a second (so that few or no bogo-ops are no surprise).
+ * smm_batch_estimate() - from a probe of @probed items that took @probe_ns
+ * to acquire and release, say once per run (key "<path>-estimate") when one
+ * batch of @batch items will take over a second, naming cfg->batch_var,
+ * the variable that makes batches shorter: few or no bogo-ops are then no
+ * surprise.
  */
-void smm_batch_estimate(const char *stressor, const char *path,
+void smm_batch_estimate(const struct smm_vmpath_cfg *cfg, const char *path,
 			uint64_t probe_ns, uint64_t probed, uint64_t batch);
 
 #endif /* SMM_VMPROOF_H */

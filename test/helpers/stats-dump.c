@@ -1,20 +1,41 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * stats-dump - print stats files (stats.h) as key:value lines, and their
- * sums: what a test compares with stress-ng's bogo-ops.
+ * sums: what a test compares with stress-ng's bogo-ops and the kernel's
+ * counters.
  *
  *   stats-dump FILE...
  * Per file: "file: NAME", then stressor, pid, calls, allocs, pages,
- * churn_allocs, failures, skipped, skip_reason. Then "sum_calls: N",
- * "sum_pages: N", "sum_churn_allocs: N", "files: N". Exit status 2 when a
- * file is not a version-1 stats file.
+ * churn_allocs, failures, skipped, skip_errno, fail_errno, cpu, slot,
+ * companions, companion_cpus (comma-separated, "-" when none),
+ * exit_status (smm_stats_exit_status()), skip_reason. Then "sum_calls: N",
+ * "sum_allocs: N", "sum_pages: N", "sum_churn_allocs: N", "files: N".
+ * Exit status 2 when a file is not a version-2 stats file (the reader's
+ * errno is printed on stderr).
  */
-#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "stats.h"
+
+static void dump(const char *path, const struct smm_stats_file *s)
+{
+	printf("file: %s\nstressor: %s\npid: %d\ncalls: %llu\n"
+	       "allocs: %llu\npages: %llu\nchurn_allocs: %llu\n"
+	       "failures: %llu\nskipped: %llu\nskip_errno: %d\n"
+	       "fail_errno: %d\ncpu: %d\nslot: %d\ncompanions: %u\n"
+	       "companion_cpus: ",
+	       path, s->stressor, s->pid, (unsigned long long)s->calls,
+	       (unsigned long long)s->allocs, (unsigned long long)s->pages,
+	       (unsigned long long)s->churn_allocs,
+	       (unsigned long long)s->failures, (unsigned long long)s->skipped,
+	       s->skip_errno, s->fail_errno, s->cpu, s->slot, s->companions);
+	for (unsigned int i = 0; i < s->companions; i++)
+		printf("%s%d", i ? "," : "", s->companion_cpu[i]);
+	printf("%s\nexit_status: %d\nskip_reason: %s\n",
+	       s->companions ? "" : "-", smm_stats_exit_status(s),
+	       s->skip_reason);
+}
 
 int main(int argc, char **argv)
 {
@@ -23,30 +44,15 @@ int main(int argc, char **argv)
 
 	for (int i = 1; i < argc; i++) {
 		struct smm_stats_file s;
-		int fd = open(argv[i], O_RDONLY);
+		int rc = smm_stats_read(argv[i], &s);
 
-		if (fd < 0 || read(fd, &s, sizeof(s)) != (ssize_t)sizeof(s) ||
-		    memcmp(s.magic, SMM_STATS_MAGIC, sizeof(s.magic)) != 0 ||
-		    s.version != SMM_STATS_VERSION) {
-			fprintf(stderr, "stats-dump: %s: not a stats file\n",
-				argv[i]);
+		if (rc) {
+			fprintf(stderr, "stats-dump: %s: %s\n", argv[i],
+				strerror(-rc));
 			bad = 1;
-			if (fd >= 0)
-				close(fd);
 			continue;
 		}
-		close(fd);
-		s.stressor[sizeof(s.stressor) - 1] = '\0';
-		s.skip_reason[sizeof(s.skip_reason) - 1] = '\0';
-		printf("file: %s\nstressor: %s\npid: %d\ncalls: %llu\n"
-		       "allocs: %llu\npages: %llu\nchurn_allocs: %llu\n"
-		       "failures: %llu\nskipped: %llu\nskip_reason: %s\n",
-		       argv[i], s.stressor, s.pid, (unsigned long long)s.calls,
-		       (unsigned long long)s.allocs,
-		       (unsigned long long)s.pages,
-		       (unsigned long long)s.churn_allocs,
-		       (unsigned long long)s.failures,
-		       (unsigned long long)s.skipped, s.skip_reason);
+		dump(argv[i], &s);
 		calls += s.calls;
 		pages += s.pages;
 		churn += s.churn_allocs;

@@ -10,11 +10,10 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "fdpath.h"
+#include "headroom.h"
+#include "holder-fds.h"
 #include "path-bpf.h"
-#include "report.h"
 #include "sysfacts.h"
-#include "vmproof.h"
 
 /* eBPF cost model, measured on 6.18 (see path-bpf.h). */
 #define EBPF_HEADER_BYTES 130
@@ -24,14 +23,14 @@
 static const char *const bpf_callers[] = { "bpf_prog_alloc_no_stats",
 					   "bpf_prog_realloc", NULL };
 
-struct bpf_state {
-	struct smm_fdpath f;
+struct bpf_ctx {
+	struct smm_fds fds; /* first: the holder-fds ops use it */
 	struct sock_fprog prog;
-	uint64_t pages; /* target pages of one program */
+	uint64_t optmem; /* net.core.optmem_max, bytes */
 };
 
 /* Build a filter meant to land in the middle of @pages pages. */
-static int build_filter(struct bpf_state *st, uint64_t pages, long page)
+static int build_filter(struct bpf_ctx *st, uint64_t pages, long page)
 {
 	uint64_t target = (pages - 1) * (uint64_t)page + (uint64_t)page / 2;
 	uint64_t ebpf = (target - EBPF_HEADER_BYTES) / 8;
@@ -61,13 +60,12 @@ static int build_filter(struct bpf_state *st, uint64_t pages, long page)
 	st->prog.filter[n - 1] =
 		(struct sock_filter)BPF_STMT(BPF_RET | BPF_K, 0);
 	st->prog.len = (unsigned short)n;
-	st->pages = pages;
 	return 0;
 }
 
 static int open_filtered(void *ctx)
 {
-	struct bpf_state *st = ctx;
+	struct bpf_ctx *st = ctx;
 	int fd, err;
 
 	fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
@@ -82,50 +80,32 @@ static int open_filtered(void *ctx)
 	return fd;
 }
 
-static void bpf_teardown(void *state)
+static void bpf_destroy(void *ctx)
 {
-	struct bpf_state *st = state;
+	struct bpf_ctx *st = ctx;
 
-	if (!st)
-		return;
-	smm_fdpath_free(&st->f);
+	smm_fds_free(&st->fds);
 	free(st->prog.filter);
 	free(st);
 }
 
-static int bpf_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
-		     size_t len)
+/* Size mapping: the nearest page count, then down until a socket can hold
+ * it (__sk_filter_charge() against net.core.optmem_max). */
+static int bpf_prepare(void **ctx, const struct smm_vmpath_cfg *cfg, char *why,
+		       size_t len)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	uint64_t pages, limit, room, optmem = 0, made = 0, probe, t0;
-	struct smm_vmproof_result r;
-	struct smm_vmproof p;
-	struct bpf_state *st;
-	char txt[160];
+	struct bpf_ctx *st;
+	uint64_t pages;
 	int err = 0;
 
 	st = calloc(1, sizeof(*st));
-	if (!st || smm_fdpath_init(&st->f, cfg->batch)) {
-		bpf_teardown(st);
-		snprintf(why, len, "bpf: out of memory");
+	if (!st) {
+		snprintf(why, len, "out of memory");
 		return -ENOMEM;
 	}
-	st->f.stressor = cfg->stressor;
-	st->f.name = "bpf";
-	st->f.unit = "filtered sockets";
-	st->f.per_fd = 1;
-	st->f.open_one = open_filtered;
-	st->f.ctx = st;
-	room = smm_fd_headroom(&limit);
-	if (st->f.batch > room && room > 0) {
-		snprintf(txt, sizeof(txt),
-			 "half the free descriptors under RLIMIT_NOFILE %llu",
-			 (unsigned long long)limit);
-		smm_fdpath_clamp(&st->f, room, txt);
-	}
-
-	/* The nearest page count, then down until a socket can hold it. */
-	smm_read_u64("/proc/sys/net/core/optmem_max", &optmem);
+	st->fds.open_one = open_filtered;
+	smm_read_u64("/proc/sys/net/core/optmem_max", &st->optmem);
 	pages = (cfg->bytes + (uint64_t)page - 1) / (uint64_t)page;
 	for (; pages >= 1; pages--) {
 		err = build_filter(st, pages, page);
@@ -145,62 +125,47 @@ static int bpf_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
 	if (err) {
 		snprintf(
 			why, len,
-			"bpf: cannot attach a classic BPF socket filter: errno=%d (%s); net.core.optmem_max %llu",
-			-err, strerror(-err), (unsigned long long)optmem);
-		bpf_teardown(st);
+			"cannot attach a classic BPF socket filter: errno=%d (%s); net.core.optmem_max %llu",
+			-err, strerror(-err), (unsigned long long)st->optmem);
+		bpf_destroy(st);
 		return err;
 	}
-
-	probe = smm_probe_size(st->f.batch);
-	smm_vmproof_begin(&p, bpf_callers);
-	t0 = smm_now_ns();
-	made = smm_fdpath_open(&st->f, probe, &err);
-	t0 = smm_now_ns() - t0;
-	smm_vmproof_end(&p, bpf_callers, &r);
-	smm_fdpath_close(&st->f, made);
-	if (made == 0) {
-		snprintf(why, len,
-			 "bpf: cannot open a filtered socket: errno=%d (%s)",
-			 err, strerror(err));
-		bpf_teardown(st);
-		return -err;
-	}
-	if (made < probe) {
-		snprintf(txt, sizeof(txt), "errno=%d (%s)", err, strerror(err));
-		smm_fdpath_clamp(&st->f, made, txt);
-	}
-	if (!r.err && !r.count) {
-		snprintf(
-			why, len,
-			"bpf: %llu socket filters added no bpf_prog area to /proc/vmallocinfo",
-			(unsigned long long)made);
-		bpf_teardown(st);
-		return -EOPNOTSUPP;
-	}
-	snprintf(
-		txt, sizeof(txt),
-		"classic BPF filters of %u instructions (net.core.optmem_max %llu)",
-		st->prog.len, (unsigned long long)optmem);
-	smm_vmproof_report(cfg->stressor, "bpf", txt, &r, made,
-			   "filtered sockets", cfg->bytes);
-	smm_batch_estimate(cfg->stressor, "bpf", t0, made, st->f.batch);
-	*state = st;
+	*ctx = st;
 	return 0;
 }
 
-static int bpf_batch(void *state, uint64_t *allocs, char *what, size_t len)
+static void bpf_describe(void *ctx, char *buf, size_t len)
 {
-	struct bpf_state *st = state;
+	struct bpf_ctx *st = ctx;
 
-	return smm_fdpath_batch(&st->f, allocs, what, len);
+	snprintf(
+		buf, len,
+		"classic BPF filters of %u instructions (net.core.optmem_max %llu)",
+		st->prog.len, (unsigned long long)st->optmem);
 }
+
+static const struct smm_holder_ops bpf_ops = {
+	.name = "bpf",
+	.unit = "filtered sockets",
+	.verb = "socket+SO_ATTACH_FILTER",
+	.first = "open a filtered socket",
+	.callers = bpf_callers,
+	.per_item = 1,
+	.resource = smm_fds_resource,
+	.prepare = bpf_prepare,
+	.destroy = bpf_destroy,
+	.headroom = smm_headroom_fds,
+	.room = smm_fds_room,
+	.acquire = smm_fds_acquire,
+	.release = smm_fds_release,
+	.describe = bpf_describe,
+};
+
+static const struct smm_holder_ops *const bpf_kinds[] = { &bpf_ops, NULL };
 
 const struct smm_vmpath smm_vmpath_bpf = {
 	.name = "bpf",
 	.kind = "vmalloc",
-	.callers = bpf_callers,
 	.natural_bytes = 4096,
-	.setup = bpf_setup,
-	.batch = bpf_batch,
-	.teardown = bpf_teardown,
+	.kinds = bpf_kinds,
 };

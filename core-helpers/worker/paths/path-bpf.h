@@ -14,7 +14,7 @@
  * x (13 x ld_abs + alu) + guard page). The program is built to land in the
  * middle of the page count nearest cfg->bytes, 1 page up to what
  * net.core.optmem_max lets a socket charge (__sk_filter_charge(): 31-32
- * pages with the default 128 KiB); setup() verifies the result in
+ * pages with the default 128 KiB); the proof verifies the result in
  * vmallocinfo and reports what it achieved. Programs have at most
  * BPF_MAXINSNS (4096) classic instructions.
  *
@@ -22,7 +22,7 @@
  * all alive at once, then closed. Clamped to half the free descriptors
  * under RLIMIT_NOFILE.
  *
- * setup() errors (a SKIP): the errno of socket(2) or of the first
+ * Setup errors (a SKIP): the errno of socket(2) or of the first
  * SO_ATTACH_FILTER (EPERM/EACCES under seccomp or LSM policy, ENOMEM when
  * even one page exceeds optmem_max); -EOPNOTSUPP when filters add no
  * bpf_prog area to /proc/vmallocinfo.

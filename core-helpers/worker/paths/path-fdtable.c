@@ -3,18 +3,18 @@
  * path-fdtable.c - fd tables copied into forked children as a vmalloc path.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "forkpath.h"
+#include "headroom.h"
+#include "holder-children.h"
 #include "params.h"
 #include "path-fdtable.h"
-#include "report.h"
 #include "sysfacts.h"
-#include "vmproof.h"
 
 #define FD_SLOT_BYTES 8
 #define KMALLOC_MAX_BYTES (4ULL << 20)
@@ -22,100 +22,143 @@
 static const char *const fdt_callers[] = { "alloc_fdtable", "dup_fd",
 					   "expand_fdtable", NULL };
 
-static void fdt_teardown(void *state)
-{
-	struct smm_forkpath *f = state;
+struct fdt_ctx {
+	struct smm_children kids; /* first: the holder-children ops use it */
+	int own; /* the path's own descriptor (/dev/null) */
+	int target; /* the high descriptor number asked for */
+	int high; /* the duplicate while a batch is alive, else -1 */
+	uint64_t nofile, nr_open; /* RLIMIT_NOFILE soft limit, fs.nr_open */
+};
 
-	if (!f)
-		return;
-	smm_forkpath_free(f);
-	free(f);
+static void fdt_destroy(void *ctx)
+{
+	struct fdt_ctx *st = ctx;
+
+	smm_children_free(&st->kids);
+	if (st->high >= 0)
+		close(st->high);
+	if (st->own >= 0)
+		close(st->own);
+	free(st);
 }
 
-static int fdt_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
-		     size_t len)
+/* Size mapping: the highest descriptor whose table is nearest cfg->bytes,
+ * below RLIMIT_NOFILE. */
+static int fdt_prepare(void **ctx, const struct smm_vmpath_cfg *cfg, char *why,
+		       size_t len)
 {
-	uint64_t slots = cfg->bytes / FD_SLOT_BYTES, made, nr_open = 0;
-	char table[32], need[32], txt[200];
-	struct smm_vmproof_result r;
-	struct smm_forkpath *f;
+	uint64_t slots = cfg->bytes / FD_SLOT_BYTES;
 	struct rlimit rl = { 0 };
-	struct smm_vmproof p;
-	int fd, err;
+	struct fdt_ctx *st;
+	int err;
 
-	getrlimit(RLIMIT_NOFILE, &rl);
-	smm_read_u64("/proc/sys/fs/nr_open", &nr_open);
-	if (slots > rl.rlim_cur)
-		slots = rl.rlim_cur;
-	fd = (int)slots - 1;
-	if (fd < 3)
-		fd = 3;
-	smm_format_size(((uint64_t)fd + 1) * FD_SLOT_BYTES, table,
-			sizeof(table));
-	smm_format_size(KMALLOC_MAX_BYTES / FD_SLOT_BYTES, need, sizeof(need));
-	if (dup2(STDERR_FILENO, fd) < 0) {
-		err = errno;
-		snprintf(why, len, "fdtable: dup2 to fd %d: errno=%d (%s)", fd,
-			 err, strerror(err));
-		return -err;
-	}
-	f = calloc(1, sizeof(*f));
-	if (!f || smm_forkpath_init(f, cfg->batch)) {
-		free(f);
-		close(fd);
-		snprintf(why, len, "fdtable: out of memory");
+	st = calloc(1, sizeof(*st));
+	if (!st) {
+		snprintf(why, len, "out of memory");
 		return -ENOMEM;
 	}
-	f->stressor = cfg->stressor;
-	f->name = "fdtable";
-	smm_vmproof_begin(&p, fdt_callers);
-	made = smm_forkpath_spawn(f, smm_probe_size(f->batch), &err);
-	smm_vmproof_end(&p, fdt_callers, &r);
-	smm_forkpath_release(f, made);
-	if (made == 0) {
-		snprintf(why, len, "fdtable: cannot fork: errno=%d (%s)", err,
+	st->high = -1;
+	st->own = open("/dev/null", O_RDONLY | O_CLOEXEC);
+	if (st->own < 0) {
+		err = errno;
+		snprintf(why, len, "open /dev/null: errno=%d (%s)", err,
 			 strerror(err));
-		fdt_teardown(f);
-		close(fd);
+		fdt_destroy(st);
 		return -err;
 	}
-	if (!r.err && !r.count) {
-		snprintf(
-			why, len,
-			"fdtable: %llu fd tables of about %s (highest fd %d, RLIMIT_NOFILE %llu) came from kmalloc, not vmalloc: kvmalloc falls back only when kmalloc fails or above 4 MiB (KMALLOC_MAX_SIZE), i.e. RLIMIT_NOFILE and fs.nr_open (%llu) above %s descriptors",
-			(unsigned long long)made, table, fd,
-			(unsigned long long)rl.rlim_cur,
-			(unsigned long long)nr_open, need);
-		fdt_teardown(f);
-		close(fd);
-		return -EOPNOTSUPP;
-	}
-	if (made < smm_probe_size(f->batch)) {
-		snprintf(txt, sizeof(txt), "fork errno=%d (%s)", err,
-			 strerror(err));
-		smm_forkpath_clamp(f, made, txt);
-	}
-	snprintf(
-		txt, sizeof(txt),
-		"fd tables up to fd %d (one per forked child, which also gets a thread stack)",
-		fd);
-	smm_vmproof_report(cfg->stressor, "fdtable", txt, &r, made,
-			   "forked children", cfg->bytes);
-	*state = f;
+	getrlimit(RLIMIT_NOFILE, &rl);
+	st->nofile = rl.rlim_cur;
+	smm_read_u64("/proc/sys/fs/nr_open", &st->nr_open);
+	if (slots > st->nofile)
+		slots = st->nofile;
+	st->target = slots > 4 ? (int)slots - 1 : 3;
+	*ctx = st;
 	return 0;
 }
 
-static int fdt_batch(void *state, uint64_t *allocs, char *what, size_t len)
+/*
+ * Grow the table by duplicating our own descriptor to the lowest free
+ * number at or above the target (F_DUPFD never replaces an open one, as
+ * dup2() would), then fork the children that copy it. The duplicate lives
+ * only while the batch does: dup_fd() sizes a child's table by the highest
+ * open descriptor, so once it is closed the forks of other paths (ldt, the
+ * companions) copy a small table again.
+ */
+static uint64_t fdt_acquire(void *ctx, uint64_t n, int *err)
 {
-	return smm_forkpath_batch(state, allocs, what, len);
+	struct fdt_ctx *st = ctx;
+
+	st->high = fcntl(st->own, F_DUPFD_CLOEXEC, st->target);
+	if (st->high < 0) {
+		*err = errno;
+		return 0;
+	}
+	return smm_children_acquire(&st->kids, n, err);
 }
+
+static void fdt_release(void *ctx, uint64_t n)
+{
+	struct fdt_ctx *st = ctx;
+
+	smm_children_release(&st->kids, n);
+	if (st->high >= 0)
+		close(st->high);
+	st->high = -1;
+}
+
+static void fdt_describe(void *ctx, char *buf, size_t len)
+{
+	struct fdt_ctx *st = ctx;
+
+	snprintf(
+		buf, len,
+		"fd tables up to fd %d (one per forked child, which also gets a thread stack)",
+		st->target);
+}
+
+static void fdt_why_not(void *ctx, int err, char *buf, size_t len)
+{
+	struct fdt_ctx *st = ctx;
+	char table[32], need[32];
+
+	if (err) {
+		snprintf(buf, len, "the table grows first by F_DUPFD to fd %d",
+			 st->target);
+		return;
+	}
+	smm_format_size(((uint64_t)st->target + 1) * FD_SLOT_BYTES, table,
+			sizeof(table));
+	smm_format_size(KMALLOC_MAX_BYTES / FD_SLOT_BYTES, need, sizeof(need));
+	snprintf(
+		buf, len,
+		"fd tables of about %s (highest fd %d, RLIMIT_NOFILE %llu) came from kmalloc, not vmalloc: kvmalloc falls back only when kmalloc fails or above 4 MiB (KMALLOC_MAX_SIZE), i.e. RLIMIT_NOFILE and fs.nr_open (%llu) above %s descriptors",
+		table, st->target, (unsigned long long)st->nofile,
+		(unsigned long long)st->nr_open, need);
+}
+
+static const struct smm_holder_ops fdt_ops = {
+	.name = "fdtable",
+	.unit = "forked children",
+	.verb = "fork",
+	.first = "fork",
+	.callers = fdt_callers,
+	.per_item = 1,
+	.resource = smm_children_resource,
+	.prepare = fdt_prepare,
+	.destroy = fdt_destroy,
+	.headroom = smm_headroom_tasks,
+	.room = smm_children_room,
+	.acquire = fdt_acquire,
+	.release = fdt_release,
+	.describe = fdt_describe,
+	.why_not = fdt_why_not,
+};
+
+static const struct smm_holder_ops *const fdt_kinds[] = { &fdt_ops, NULL };
 
 const struct smm_vmpath smm_vmpath_fdtable = {
 	.name = "fdtable",
 	.kind = "vmalloc (kvmalloc fallback)",
-	.callers = fdt_callers,
 	.natural_bytes = 262144,
-	.setup = fdt_setup,
-	.batch = fdt_batch,
-	.teardown = fdt_teardown,
+	.kinds = fdt_kinds,
 };

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * path-io-uring.c - io_uring provided-buffer rings (vmap) and registered
- * buffer tables (vmalloc) as a vmalloc-order path.
+ * buffer tables (vmalloc) as a vmalloc-order path of two kinds.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -16,8 +16,6 @@
 #include "config.h"
 #include "params.h"
 #include "path-io-uring.h"
-#include "report.h"
-#include "vmproof.h"
 
 static const char *const ring_callers[] = { "io_create_region",
 					    "io_region_init_ptr",
@@ -26,13 +24,18 @@ static const char *const buf_callers[] = { "io_alloc_imu",
 					   "io_sqe_buffer_register",
 					   "io_sqe_buffers_register",
 					   "io_pin_pages", NULL };
-/* Every caller, for the path table (vmpath.h). */
-static const char *const iou_callers[] = {
-	"io_create_region",	  "io_region_init_ptr",
-	"io_pin_pbuf_ring",	  "io_alloc_imu",
-	"io_sqe_buffer_register", "io_sqe_buffers_register",
-	"io_pin_pages",		  NULL
-};
+
+static bool rings_wanted(const struct smm_vmpath_cfg *cfg)
+{
+	return cfg->io_uring != SMM_IOU_BUFFERS;
+}
+
+static bool buffers_wanted(const struct smm_vmpath_cfg *cfg)
+{
+	return cfg->io_uring != SMM_IOU_RINGS;
+}
+
+static const int iou_resource[] = { ENOMEM, 0 };
 
 #if defined(HAVE_LIBURING)
 #include <liburing.h>
@@ -43,21 +46,16 @@ static const char *const iou_callers[] = {
 #define BVEC_BYTES 16
 #define MAX_BUFFER_BYTES (1ULL << 30)
 #define KMALLOC_MAX_BYTES (4ULL << 20) /* MAX_PAGE_ORDER 10, 4 KiB pages */
-/* ENOMEM from the shared RLIMIT_MEMLOCK: retry for up to 50 ms. */
-#define ENOMEM_RETRIES 50
-#define ENOMEM_WAIT_US 1000
 
-struct iou_state {
-	const char *stressor;
+/* One io_uring and the user memory of one kind. */
+struct iou_ctx {
 	struct io_uring ring;
-	bool rings, buffers; /* kinds in use */
-	/* rings */
-	uint64_t entries, ring_bytes, nrings;
-	char *ring_mem;
-	/* buffers */
-	uint64_t buf_bytes, nbufs;
-	char *buf_mem;
-	struct iovec *iov;
+	uint64_t item_bytes; /* a ring's entries x 16, or the buffer's size */
+	uint64_t entries; /* rings: entries per ring */
+	char *mem; /* rings: cap rings; buffers: the one buffer */
+	uint64_t mem_bytes;
+	struct iovec *iov; /* buffers: cap iovecs, all of the one buffer */
+	uint64_t cap; /* buffers: iovecs */
 };
 
 static uint64_t memlock_bytes(void)
@@ -69,43 +67,99 @@ static uint64_t memlock_bytes(void)
 }
 
 /* Anonymous, never huge, faulted in: a region of many small folios. */
-static char *small_pages(uint64_t bytes)
+static int small_pages(struct iou_ctx *st, uint64_t bytes)
 {
 	char *p = mmap(NULL, bytes, PROT_READ | PROT_WRITE,
 		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 
 	if (p == MAP_FAILED)
-		return NULL;
+		return -ENOMEM;
 	madvise(p, bytes, MADV_NOHUGEPAGE);
 	memset(p, 0, bytes);
-	return p;
+	st->mem = p;
+	st->mem_bytes = bytes;
+	return 0;
 }
 
-static void iou_teardown(void *state)
+static void iou_destroy(void *ctx)
 {
-	struct iou_state *st = state;
+	struct iou_ctx *st = ctx;
 
-	if (!st)
-		return;
 	io_uring_queue_exit(&st->ring);
-	if (st->ring_mem)
-		munmap(st->ring_mem, st->nrings * st->ring_bytes);
-	if (st->buf_mem)
-		munmap(st->buf_mem, st->nbufs * st->buf_bytes);
+	if (st->mem)
+		munmap(st->mem, st->mem_bytes);
 	free(st->iov);
 	free(st);
 }
 
-/* Register up to @n rings; return how many, *err the errno that stopped. */
-static uint64_t rings_register(struct iou_state *st, uint64_t n, int *err)
+static int iou_open(struct iou_ctx **out, char *why, size_t len)
 {
+	struct iou_ctx *st = calloc(1, sizeof(*st));
+	int rc;
+
+	if (!st) {
+		snprintf(why, len, "out of memory");
+		return -ENOMEM;
+	}
+	rc = io_uring_queue_init(8, &st->ring, 0);
+	if (rc < 0) {
+		free(st);
+		snprintf(
+			why, len,
+			"io_uring_setup errno=%d (%s) (kernel.io_uring_disabled, seccomp or no CONFIG_IO_URING)",
+			-rc, strerror(-rc));
+		return rc;
+	}
+	*out = st;
+	return 0;
+}
+
+/* Half: RLIMIT_MEMLOCK is per user, shared with the other workers, and
+ * io_uring accounts pinned pages against it without CAP_IPC_LOCK. */
+static uint64_t iou_headroom(void *ctx, char *why, size_t len)
+{
+	struct iou_ctx *st = ctx;
+	uint64_t lim = memlock_bytes() / 2 / st->item_bytes;
+
+	snprintf(why, len, "half of RLIMIT_MEMLOCK %llu bytes",
+		 (unsigned long long)memlock_bytes());
+	return lim ? lim : 1;
+}
+
+/* rings: entries are the power of two nearest cfg->bytes / 16. */
+static int rings_prepare(void **ctx, const struct smm_vmpath_cfg *cfg,
+			 char *why, size_t len)
+{
+	uint64_t want = cfg->bytes / PBUF_ENTRY_BYTES;
+	struct iou_ctx *st;
+	int rc = iou_open(&st, why, len);
+
+	if (rc)
+		return rc;
+	st->entries = PBUF_MIN_ENTRIES;
+	while (st->entries < PBUF_MAX_ENTRIES && st->entries * 3 / 2 < want)
+		st->entries <<= 1;
+	st->item_bytes = st->entries * PBUF_ENTRY_BYTES;
+	*ctx = st;
+	return 0;
+}
+
+static int rings_room(void *ctx, uint64_t cap)
+{
+	return small_pages(ctx, cap * ((struct iou_ctx *)ctx)->item_bytes);
+}
+
+/* Register rings 0..@n-1 (bgid i) on the one io_uring. */
+static uint64_t rings_acquire(void *ctx, uint64_t n, int *err)
+{
+	struct iou_ctx *st = ctx;
 	uint64_t i;
 
 	*err = 0;
-	for (i = 0; i < n; i++) {
+	for (i = 0; i < n && (i + 1) * st->item_bytes <= st->mem_bytes; i++) {
 		struct io_uring_buf_reg reg = {
-			.ring_addr = (unsigned long)(st->ring_mem +
-						     i * st->ring_bytes),
+			.ring_addr =
+				(unsigned long)(st->mem + i * st->item_bytes),
 			.ring_entries = (unsigned int)st->entries,
 			.bgid = (unsigned short)i,
 		};
@@ -119,276 +173,198 @@ static uint64_t rings_register(struct iou_state *st, uint64_t n, int *err)
 	return i;
 }
 
-static void rings_unregister(struct iou_state *st, uint64_t n)
+static void rings_release(void *ctx, uint64_t n)
 {
+	struct iou_ctx *st = ctx;
+
 	for (uint64_t i = 0; i < n; i++)
 		io_uring_unregister_buf_ring(&st->ring, (int)i);
 }
 
-static void clamp_note(struct iou_state *st, const char *kind, uint64_t *batch,
-		       uint64_t to, const char *why)
+static void rings_describe(void *ctx, char *buf, size_t len)
 {
-	smm_note_once(NULL, st->stressor,
-		      "io-uring: %s batch clamped from %llu to %llu: %s", kind,
-		      (unsigned long long)*batch, (unsigned long long)to, why);
-	*batch = to;
-}
-
-static int rings_setup(struct iou_state *st, const struct smm_vmpath_cfg *cfg,
-		       char *why, size_t len)
-{
-	uint64_t want = cfg->bytes / PBUF_ENTRY_BYTES, lim, made;
-	struct smm_vmproof_result r;
-	struct smm_vmproof p;
-	char txt[160];
-	int err;
-
-	/* The power of two nearest the wanted entry count. */
-	st->entries = PBUF_MIN_ENTRIES;
-	while (st->entries < PBUF_MAX_ENTRIES && st->entries * 3 / 2 < want)
-		st->entries <<= 1;
-	st->ring_bytes = st->entries * PBUF_ENTRY_BYTES;
-	st->nrings = cfg->batch > 65536 ? 65536 : cfg->batch;
-	/* Half: RLIMIT_MEMLOCK is per user, shared with the other workers. */
-	lim = memlock_bytes() / 2 / st->ring_bytes;
-	if (st->nrings > lim) {
-		snprintf(txt, sizeof(txt), "half of RLIMIT_MEMLOCK %llu bytes",
-			 (unsigned long long)memlock_bytes());
-		clamp_note(st, "rings", &st->nrings, lim ? lim : 1, txt);
-	}
-	st->ring_mem = small_pages(st->nrings * st->ring_bytes);
-	if (!st->ring_mem) {
-		snprintf(why, len, "io-uring: rings: out of memory");
-		return -ENOMEM;
-	}
-	smm_vmproof_begin(&p, ring_callers);
-	made = rings_register(st, smm_probe_size(st->nrings), &err);
-	/* Other workers hold the shared RLIMIT_MEMLOCK for a moment. */
-	for (int i = 0; i < ENOMEM_RETRIES && made == 0 && err == ENOMEM; i++) {
-		usleep(ENOMEM_WAIT_US);
-		made = rings_register(st, smm_probe_size(st->nrings), &err);
-	}
-	smm_vmproof_end(&p, ring_callers, &r);
-	rings_unregister(st, made);
-	if (made == 0) {
-		snprintf(
-			why, len,
-			"io-uring: rings: IORING_REGISTER_PBUF_RING errno=%d (%s)",
-			err, strerror(err));
-		return -err;
-	}
-	if (made < smm_probe_size(st->nrings)) {
-		snprintf(
-			txt, sizeof(txt),
-			"IORING_REGISTER_PBUF_RING errno=%d (%s) (RLIMIT_MEMLOCK is per user, shared by all workers)",
-			err, strerror(err));
-		clamp_note(st, "rings", &st->nrings, made, txt);
-	}
-	if (!r.err && !r.count) {
-		snprintf(
-			why, len,
-			"io-uring: rings: %llu provided-buffer rings of %llu entries added no io_create_region vmap area to /proc/vmallocinfo",
-			(unsigned long long)made,
-			(unsigned long long)st->entries);
-		return -EOPNOTSUPP;
-	}
-	snprintf(txt, sizeof(txt),
+	snprintf(buf, len,
 		 "provided-buffer rings of %llu entries in user memory",
-		 (unsigned long long)st->entries);
-	smm_vmproof_report(cfg->stressor, "io-uring rings", txt, &r, made,
-			   "rings", cfg->bytes);
-	return 0;
+		 (unsigned long long)((struct iou_ctx *)ctx)->entries);
 }
 
-static int buffers_setup(struct iou_state *st, const struct smm_vmpath_cfg *cfg,
-			 char *why, size_t len)
+/*
+ * buffers: a table of cfg->bytes describes cfg->bytes / 16 pages; io_uring
+ * takes at most 1 GiB per buffer (io_uring/rsrc.c io_buffer_validate():
+ * EFAULT above SZ_1G), whose table is just above KMALLOC_MAX_SIZE.
+ */
+static int buffers_prepare(void **ctx, const struct smm_vmpath_cfg *cfg,
+			   char *why, size_t len)
 {
 	uint64_t lock = memlock_bytes(), page = (uint64_t)getpagesize();
-	char have[32], need[32], got[32], txt[200];
-	struct smm_vmproof_result r;
-	struct smm_vmproof p;
+	struct iou_ctx *st;
+	char have[32];
+	int rc = iou_open(&st, why, len);
+
+	if (rc)
+		return rc;
+	st->item_bytes = cfg->bytes / BVEC_BYTES * page;
+	if (st->item_bytes > MAX_BUFFER_BYTES)
+		st->item_bytes = MAX_BUFFER_BYTES;
+	if (st->item_bytes > lock / 2)
+		st->item_bytes = lock / 2 / page * page;
+	if (st->item_bytes < page) {
+		smm_format_size(lock, have, sizeof(have));
+		snprintf(
+			why, len,
+			"RLIMIT_MEMLOCK %s leaves no room for a registered buffer",
+			have);
+		iou_destroy(st);
+		return -ENOMEM;
+	}
+	*ctx = st;
+	return 0;
+}
+
+/* One buffer; @cap iovecs of it (a kind may register it more than once:
+ * each registration gets its own page table, the pages are pinned again,
+ * not copied). */
+static int buffers_room(void *ctx, uint64_t cap)
+{
+	struct iou_ctx *st = ctx;
+
+	st->iov = calloc(cap, sizeof(*st->iov));
+	if (!st->iov || small_pages(st, st->item_bytes))
+		return -ENOMEM;
+	for (uint64_t i = 0; i < cap; i++) {
+		st->iov[i].iov_base = st->mem;
+		st->iov[i].iov_len = st->item_bytes;
+	}
+	st->cap = cap;
+	return 0;
+}
+
+/* All @n at once: IORING_REGISTER_BUFFERS registers a table or nothing. */
+static uint64_t buffers_acquire(void *ctx, uint64_t n, int *err)
+{
+	struct iou_ctx *st = ctx;
 	int rc;
 
-	/* A table of cfg->bytes describes cfg->bytes / 16 pages; io_uring
-	 * takes at most 1 GiB per buffer (io_uring/rsrc.c
-	 * io_buffer_validate(): EFAULT above SZ_1G), whose table is just
-	 * above KMALLOC_MAX_SIZE. */
-	st->buf_bytes = cfg->bytes / BVEC_BYTES * page;
-	if (st->buf_bytes > MAX_BUFFER_BYTES)
-		st->buf_bytes = MAX_BUFFER_BYTES;
-	if (st->buf_bytes > lock / 2)
-		st->buf_bytes = lock / 2 / page * page;
-	smm_format_size(lock, have, sizeof(have));
+	*err = 0;
+	if (n > st->cap)
+		n = st->cap;
+	rc = io_uring_register_buffers(&st->ring, st->iov, (unsigned int)n);
+	if (rc < 0) {
+		*err = -rc;
+		return 0;
+	}
+	return n;
+}
+
+static void buffers_release(void *ctx, uint64_t n)
+{
+	if (n)
+		io_uring_unregister_buffers(&((struct iou_ctx *)ctx)->ring);
+}
+
+static void buffers_describe(void *ctx, char *buf, size_t len)
+{
+	char got[32];
+
+	smm_format_size(((struct iou_ctx *)ctx)->item_bytes, got, sizeof(got));
+	snprintf(buf, len, "page tables of a %s registered buffer", got);
+}
+
+static void buffers_why_not(void *ctx, int err, char *buf, size_t len)
+{
+	struct iou_ctx *st = ctx;
+	uint64_t page = (uint64_t)getpagesize();
+	char have[32], need[32], got[32];
+
+	smm_format_size(memlock_bytes(), have, sizeof(have));
+	smm_format_size(st->item_bytes, got, sizeof(got));
 	smm_format_size(KMALLOC_MAX_BYTES / BVEC_BYTES * page, need,
 			sizeof(need));
-	if (st->buf_bytes < page) {
+	if (err)
+		snprintf(buf, len, "a %s buffer, RLIMIT_MEMLOCK %s", got, have);
+	else
 		snprintf(
-			why, len,
-			"io-uring: buffers: RLIMIT_MEMLOCK %s leaves no room for a registered buffer",
-			have);
-		return -ENOMEM;
-	}
-	st->nbufs = 1;
-	st->buf_mem = small_pages(st->buf_bytes);
-	st->iov = calloc(1, sizeof(*st->iov));
-	if (!st->buf_mem || !st->iov) {
-		snprintf(why, len, "io-uring: buffers: out of memory");
-		return -ENOMEM;
-	}
-	st->iov[0].iov_base = st->buf_mem;
-	st->iov[0].iov_len = st->buf_bytes;
-	smm_vmproof_begin(&p, buf_callers);
-	rc = io_uring_register_buffers(&st->ring, st->iov, 1);
-	for (int i = 0; i < ENOMEM_RETRIES && rc == -ENOMEM; i++) {
-		usleep(ENOMEM_WAIT_US);
-		rc = io_uring_register_buffers(&st->ring, st->iov, 1);
-	}
-	smm_vmproof_end(&p, buf_callers, &r);
-	if (rc == 0)
-		io_uring_unregister_buffers(&st->ring);
-	smm_format_size(st->buf_bytes, got, sizeof(got));
-	if (rc < 0) {
-		snprintf(
-			why, len,
-			"io-uring: buffers: registering a %s buffer: errno=%d (%s); RLIMIT_MEMLOCK %s",
-			got, -rc, strerror(-rc), have);
-		return rc;
-	}
-	if (!r.err && !r.count) {
-		snprintf(
-			why, len,
-			"io-uring: buffers: the page tables of a %s registered buffer came from kmalloc (no vmalloc area); a table above 4 MiB (KMALLOC_MAX_SIZE) needs a buffer above %s, i.e. RLIMIT_MEMLOCK above that or CAP_IPC_LOCK (have %s)",
+			buf, len,
+			"the page tables of a %s registered buffer came from kmalloc; a table above 4 MiB (KMALLOC_MAX_SIZE) needs a buffer above %s, i.e. RLIMIT_MEMLOCK above that or CAP_IPC_LOCK (have %s)",
 			got, need, have);
-		return -EOPNOTSUPP;
-	}
-	snprintf(txt, sizeof(txt), "page tables of a %s registered buffer",
-		 got);
-	smm_vmproof_report(cfg->stressor, "io-uring buffers", txt, &r, 1,
-			   "buffers", cfg->bytes);
-	return 0;
 }
 
-static int iou_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
-		     size_t len)
-{
-	bool want_rings = cfg->io_uring != SMM_IOU_BUFFERS;
-	bool want_buffers = cfg->io_uring != SMM_IOU_RINGS;
-	char why_r[400] = "", why_b[400] = "";
-	struct iou_state *st;
-	int rc, rc_r = 0, rc_b = 0;
+static const struct smm_holder_ops rings_ops = {
+	.name = "io-uring rings",
+	.unit = "rings",
+	.verb = "IORING_REGISTER_PBUF_RING",
+	.first = "register a provided-buffer ring",
+	.callers = ring_callers,
+	.per_item = 1,
+	.resource = iou_resource,
+	.retry_errno = ENOMEM, /* the shared RLIMIT_MEMLOCK, for a moment */
+	.destroy = iou_destroy,
+	.headroom = iou_headroom,
+	.wanted = rings_wanted,
+	.prepare = rings_prepare,
+	.room = rings_room,
+	.acquire = rings_acquire,
+	.release = rings_release,
+	.describe = rings_describe,
+};
 
-	st = calloc(1, sizeof(*st));
-	if (!st) {
-		snprintf(why, len, "io-uring: out of memory");
-		return -ENOMEM;
-	}
-	st->stressor = cfg->stressor;
-	rc = io_uring_queue_init(8, &st->ring, 0);
-	if (rc < 0) {
-		free(st);
-		snprintf(
-			why, len,
-			"io-uring: io_uring_setup errno=%d (%s) (kernel.io_uring_disabled, seccomp or no CONFIG_IO_URING)",
-			-rc, strerror(-rc));
-		return rc;
-	}
-	if (want_rings) {
-		rc_r = rings_setup(st, cfg, why_r, sizeof(why_r));
-		st->rings = rc_r == 0;
-	}
-	if (want_buffers) {
-		rc_b = buffers_setup(st, cfg, why_b, sizeof(why_b));
-		st->buffers = rc_b == 0;
-	}
-	if (!st->rings && !st->buffers) {
-		snprintf(why, len, "%s%s%s", why_r,
-			 why_r[0] && why_b[0] ? "; " : "", why_b);
-		iou_teardown(st);
-		return want_rings ? rc_r : rc_b;
-	}
-	if (want_rings && !st->rings)
-		smm_note_once(NULL, cfg->stressor,
-			      "io-uring: both: leaving out %s", why_r);
-	if (want_buffers && !st->buffers)
-		smm_note_once(NULL, cfg->stressor,
-			      "io-uring: both: leaving out %s", why_b);
-	*state = st;
-	return 0;
-}
-
-static int iou_batch(void *state, uint64_t *allocs, char *what, size_t len)
-{
-	struct iou_state *st = state;
-	char txt[128];
-	uint64_t made;
-	int err, rc;
-
-	if (st->rings) {
-		made = rings_register(st, st->nrings, &err);
-		rings_unregister(st, made);
-		*allocs += made;
-		if (err && made > 0 && err == ENOMEM) {
-			snprintf(txt, sizeof(txt), "errno=%d (%s)", err,
-				 strerror(err));
-			clamp_note(st, "rings", &st->nrings, made, txt);
-		} else if (err) {
-			snprintf(
-				what, len,
-				"io-uring: IORING_REGISTER_PBUF_RING of ring %llu of %llu",
-				(unsigned long long)made + 1,
-				(unsigned long long)st->nrings);
-			return -err;
-		}
-	}
-	if (st->buffers) {
-		rc = io_uring_register_buffers(&st->ring, st->iov,
-					       (unsigned int)st->nbufs);
-		if (rc < 0) {
-			snprintf(
-				what, len,
-				"io-uring: IORING_REGISTER_BUFFERS of %llu bytes",
-				(unsigned long long)st->buf_bytes);
-			return rc;
-		}
-		io_uring_unregister_buffers(&st->ring);
-		*allocs += st->nbufs;
-	}
-	return 0;
-}
+static const struct smm_holder_ops buffers_ops = {
+	.name = "io-uring buffers",
+	.unit = "registered buffers",
+	.verb = "IORING_REGISTER_BUFFERS",
+	.first = "register a buffer",
+	.callers = buf_callers,
+	.fixed_batch = 1,
+	.per_item = 1,
+	.resource = iou_resource,
+	.retry_errno = ENOMEM, /* the shared RLIMIT_MEMLOCK, for a moment */
+	.destroy = iou_destroy,
+	.headroom = iou_headroom,
+	.wanted = buffers_wanted,
+	.prepare = buffers_prepare,
+	.room = buffers_room,
+	.acquire = buffers_acquire,
+	.release = buffers_release,
+	.describe = buffers_describe,
+	.why_not = buffers_why_not,
+};
 
 #else /* !HAVE_LIBURING */
 
-static int iou_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
-		     size_t len)
+static int iou_unbuilt(void **ctx, const struct smm_vmpath_cfg *cfg, char *why,
+		       size_t len)
 {
-	(void)state;
+	(void)ctx;
 	(void)cfg;
-	snprintf(why, len,
-		 "io-uring: built without liburing (install liburing-dev)");
+	snprintf(why, len, "built without liburing (install liburing-dev)");
 	return -EOPNOTSUPP;
 }
 
-static int iou_batch(void *state, uint64_t *allocs, char *what, size_t len)
-{
-	(void)state;
-	(void)allocs;
-	snprintf(what, len, "io-uring: not built");
-	return -EOPNOTSUPP;
-}
+/* Only prepare() is ever called: it fails. */
+static const struct smm_holder_ops rings_ops = {
+	.name = "io-uring rings",
+	.callers = ring_callers,
+	.resource = iou_resource,
+	.wanted = rings_wanted,
+	.prepare = iou_unbuilt,
+};
 
-static void iou_teardown(void *state)
-{
-	(void)state;
-}
+static const struct smm_holder_ops buffers_ops = {
+	.name = "io-uring buffers",
+	.callers = buf_callers,
+	.resource = iou_resource,
+	.wanted = buffers_wanted,
+	.prepare = iou_unbuilt,
+};
 
 #endif /* HAVE_LIBURING */
+
+static const struct smm_holder_ops *const iou_kinds[] = { &rings_ops,
+							  &buffers_ops, NULL };
 
 const struct smm_vmpath smm_vmpath_io_uring = {
 	.name = "io-uring",
 	.kind = "vmap (rings), vmalloc (buffers)",
-	.callers = iou_callers,
 	.natural_bytes = 8192,
-	.setup = iou_setup,
-	.batch = iou_batch,
-	.teardown = iou_teardown,
+	.kinds = iou_kinds,
 };

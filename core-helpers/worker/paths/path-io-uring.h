@@ -20,18 +20,26 @@
  *   and io_pin_pages()' page array, 8 bytes per page) is kvmalloc'ed, so a
  *   true vmalloc area only when kmalloc fails or above KMALLOC_MAX_SIZE
  *   (4 MiB: buffers above about 1 GiB). The buffer is sized for a table of
- *   cfg->bytes (cfg->bytes x 256), within what RLIMIT_MEMLOCK leaves.
+ *   cfg->bytes (cfg->bytes x 256), within what RLIMIT_MEMLOCK leaves. One
+ *   batch: the buffer registered once (IORING_REGISTER_BUFFERS), then
+ *   unregistered, whatever cfg->batch asks (ops->fixed_batch): its table
+ *   is the allocation, and pinning up to 1 GiB per item would make a
+ *   batch of many take seconds.
  *
+ * Each kind is a holder kind (holder.h) with an io_uring of its own.
  * RLIMIT_MEMLOCK (per user, shared by every worker, io_uring accounts both
- * kinds against it without CAP_IPC_LOCK): the batch is clamped to what the
- * limit holds and, on ENOMEM, to what the kernel accepted; both said once.
+ * kinds against it without CAP_IPC_LOCK): the batch is clamped to half of
+ * what the limit holds and, on ENOMEM, to what the kernel accepted; both
+ * said once. ENOMEM with nothing registered is retried for 50 ms (other
+ * workers hold the limit for a moment).
  *
- * setup() errors (a SKIP): the errno of io_uring_queue_init() (ENOSYS,
+ * Setup errors (a SKIP): the errno of io_uring_queue_init() (ENOSYS,
  * EPERM with kernel.io_uring_disabled); for "rings", the errno of the first
  * registration or -EOPNOTSUPP when it adds no vmap area; for "buffers",
  * -EOPNOTSUPP when the table the limit allows is served by kmalloc (the
  * reason names the RLIMIT_MEMLOCK that would be needed). With "both", one
- * kind that cannot run is left out with a note.
+ * kind that cannot run is left out with a note, and everything it had
+ * (its io_uring, its buffer) is freed at once.
  */
 #ifndef SMM_PATH_IO_URING_H
 #define SMM_PATH_IO_URING_H

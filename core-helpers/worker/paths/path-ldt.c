@@ -10,32 +10,32 @@
 #include <unistd.h>
 
 #include "config.h"
-#include "forkpath.h"
+#include "headroom.h"
+#include "holder-children.h"
 #include "path-ldt.h"
-#include "report.h"
-#include "sysfacts.h"
-#include "vmproof.h"
 
 #if defined(HAVE_MODIFY_LDT)
 #include <asm/ldt.h>
 #endif
 
-static const char *const ldt_callers[] = { "alloc_ldt_struct", NULL };
-
-#if defined(HAVE_MODIFY_LDT)
-
 #define LDT_MIN_VMALLOC_ENTRIES 513 /* one page holds 512 */
 
-static void ldt_teardown(void *state)
-{
-	struct smm_forkpath *f = state;
+static const char *const ldt_callers[] = { "alloc_ldt_struct", NULL };
 
-	if (!f)
-		return;
-	smm_forkpath_free(f);
-	free(f);
+struct ldt_ctx {
+	struct smm_children kids; /* first: the holder-children ops use it */
+	uint64_t entries;
+};
+
+static void ldt_destroy(void *ctx)
+{
+	struct ldt_ctx *st = ctx;
+
+	smm_children_free(&st->kids);
+	free(st);
 }
 
+#if defined(HAVE_MODIFY_LDT)
 /* Give this process an LDT of @entries entries. Return 0 or -errno. */
 static int ldt_grow(uint64_t entries)
 {
@@ -50,15 +50,12 @@ static int ldt_grow(uint64_t entries)
 	return 0;
 }
 
-static int ldt_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
-		     size_t len)
+/* Size mapping: cfg->bytes / 8 entries, within 513..LDT_ENTRIES. */
+static int ldt_prepare(void **ctx, const struct smm_vmpath_cfg *cfg, char *why,
+		       size_t len)
 {
-	uint64_t entries = cfg->bytes / LDT_ENTRY_SIZE, made, room, tmax, pmax;
-	uint64_t probe, t0;
-	struct smm_vmproof_result r;
-	struct smm_forkpath *f;
-	struct smm_vmproof p;
-	char txt[200];
+	uint64_t entries = cfg->bytes / LDT_ENTRY_SIZE;
+	struct ldt_ctx *st;
 	int err;
 
 	if (entries < LDT_MIN_VMALLOC_ENTRIES)
@@ -69,101 +66,62 @@ static int ldt_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
 	if (err) {
 		snprintf(
 			why, len,
-			"ldt: modify_ldt errno=%d (%s): no CONFIG_MODIFY_LDT_SYSCALL, or forbidden by seccomp",
+			"modify_ldt errno=%d (%s): no CONFIG_MODIFY_LDT_SYSCALL, or forbidden by seccomp",
 			-err, strerror(-err));
 		return err;
 	}
-	f = calloc(1, sizeof(*f));
-	if (!f || smm_forkpath_init(f, cfg->batch)) {
-		free(f);
-		snprintf(why, len, "ldt: out of memory");
+	st = calloc(1, sizeof(*st));
+	if (!st) {
+		snprintf(why, len, "out of memory");
 		return -ENOMEM;
 	}
-	f->stressor = cfg->stressor;
-	f->name = "ldt";
-	if (smm_task_headroom(&room, &tmax, &pmax) == 0 &&
-	    f->batch > room / 2 && room > 1) {
-		snprintf(
-			txt, sizeof(txt),
-			"half the task headroom (threads-max %llu, pid_max %llu)",
-			(unsigned long long)tmax, (unsigned long long)pmax);
-		smm_forkpath_clamp(f, room / 2, txt);
-	}
-
-	probe = smm_probe_size(f->batch);
-	smm_vmproof_begin(&p, ldt_callers);
-	t0 = smm_now_ns();
-	made = smm_forkpath_spawn(f, probe, &err);
-	smm_vmproof_end(&p, ldt_callers, &r);
-	smm_forkpath_release(f, made);
-	t0 = smm_now_ns() - t0;
-	if (made == 0) {
-		snprintf(why, len, "ldt: cannot fork: errno=%d (%s)", err,
-			 strerror(err));
-		ldt_teardown(f);
-		return -err;
-	}
-	if (made < probe) {
-		snprintf(txt, sizeof(txt), "fork errno=%d (%s)", err,
-			 strerror(err));
-		smm_forkpath_clamp(f, made, txt);
-	}
-	if (!r.err && !r.count) {
-		snprintf(
-			why, len,
-			"ldt: %llu children with a %llu-entry LDT added no alloc_ldt_struct area to /proc/vmallocinfo",
-			(unsigned long long)made, (unsigned long long)entries);
-		ldt_teardown(f);
-		return -EOPNOTSUPP;
-	}
-	snprintf(
-		txt, sizeof(txt),
-		"LDT copies of %llu entries (one per forked child, which also gets a thread stack)",
-		(unsigned long long)entries);
-	smm_vmproof_report(cfg->stressor, "ldt", txt, &r, made,
-			   "forked children", cfg->bytes);
-	smm_batch_estimate(cfg->stressor, "ldt", t0, made, f->batch);
-	*state = f;
+	st->entries = entries;
+	*ctx = st;
 	return 0;
 }
-
-static int ldt_batch(void *state, uint64_t *allocs, char *what, size_t len)
+#else
+static int ldt_prepare(void **ctx, const struct smm_vmpath_cfg *cfg, char *why,
+		       size_t len)
 {
-	return smm_forkpath_batch(state, allocs, what, len);
-}
-
-#else /* !HAVE_MODIFY_LDT */
-
-static int ldt_setup(void **state, const struct smm_vmpath_cfg *cfg, char *why,
-		     size_t len)
-{
-	(void)state;
+	(void)ctx;
 	(void)cfg;
-	snprintf(why, len, "ldt: modify_ldt(2) is x86 only");
+	snprintf(why, len, "modify_ldt(2) is x86 only");
 	return -EOPNOTSUPP;
 }
-
-static int ldt_batch(void *state, uint64_t *allocs, char *what, size_t len)
-{
-	(void)state;
-	(void)allocs;
-	snprintf(what, len, "ldt: not built");
-	return -EOPNOTSUPP;
-}
-
-static void ldt_teardown(void *state)
-{
-	(void)state;
-}
-
 #endif /* HAVE_MODIFY_LDT */
+
+static void ldt_describe(void *ctx, char *buf, size_t len)
+{
+	struct ldt_ctx *st = ctx;
+
+	snprintf(
+		buf, len,
+		"LDT copies of %llu entries (one per forked child, which also gets a thread stack)",
+		(unsigned long long)st->entries);
+}
+
+static const struct smm_holder_ops ldt_ops = {
+	.name = "ldt",
+	.unit = "forked children",
+	.verb = "fork",
+	.first = "fork",
+	.callers = ldt_callers,
+	.per_item = 1,
+	.resource = smm_children_resource,
+	.prepare = ldt_prepare,
+	.destroy = ldt_destroy,
+	.headroom = smm_headroom_tasks,
+	.room = smm_children_room,
+	.acquire = smm_children_acquire,
+	.release = smm_children_release,
+	.describe = ldt_describe,
+};
+
+static const struct smm_holder_ops *const ldt_kinds[] = { &ldt_ops, NULL };
 
 const struct smm_vmpath smm_vmpath_ldt = {
 	.name = "ldt",
 	.kind = "vmalloc",
-	.callers = ldt_callers,
 	.natural_bytes = 8192,
-	.setup = ldt_setup,
-	.batch = ldt_batch,
-	.teardown = ldt_teardown,
+	.kinds = ldt_kinds,
 };

@@ -10,12 +10,12 @@
  * holds one: ldt_dup_context() copies it, with a new vmalloc, into every
  * child forked, and the child's exit frees it (free_ldt_struct()).
  *
- * One batch: cfg->batch forked children (forkpath.h) alive at once, each
+ * One batch: cfg->batch forked children (holder-children.h) alive at once, each
  * holding a copy of the worker's table, then reaped. Each child also costs
  * a thread stack and page tables, which the report says. Size:
  * cfg->bytes / 8 entries, within 513..8192 (2..16 pages).
  *
- * setup() errors (a SKIP): -EOPNOTSUPP off x86; the errno of modify_ldt
+ * Setup errors (a SKIP): -EOPNOTSUPP off x86; the errno of modify_ldt
  * (ENOSYS without CONFIG_MODIFY_LDT_SYSCALL, EPERM under a seccomp profile
  * such as Docker's); the errno of the first fork; -EOPNOTSUPP when children
  * add no alloc_ldt_struct area to /proc/vmallocinfo.

@@ -15,7 +15,7 @@
  * (drivers/tty/pty.c, fs/devpts/inode.c devpts_new_index()), and to the
  * opens the kernel allowed when one fails with ENOSPC.
  *
- * setup() errors (a SKIP): the errno of the first posix_openpt() (ENOENT
+ * Setup errors (a SKIP): the errno of the first posix_openpt() (ENOENT
  * without devpts, EACCES/EPERM in a sandbox, ENOSPC when no pty is left);
  * -EOPNOTSUPP when open ptys add no n_tty_open area to /proc/vmallocinfo.
  */

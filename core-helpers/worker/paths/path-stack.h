@@ -11,17 +11,21 @@
  * "20480 kernel_clone+0x.../0x... pages=4 vmalloc" (size includes the guard
  * page; older kernels name copy_process, dup_task_struct or _do_fork).
  *
- * One batch: cfg->batch threads created and parked on a futex, all alive at
- * once, then released and joined. Batches above 2 stacks per CPU defeat the
- * cache. The size is THREAD_SIZE whatever cfg->bytes asks; setup() says so.
+ * One batch (holder.h): cfg->batch threads created and parked on a futex,
+ * all alive at once, then released and joined. On x86_64 they are raw
+ * clone(2) threads without TLS (path-stack.c says why); elsewhere POSIX
+ * threads (pthread_create(3)). Batches above 2 stacks per CPU defeat the
+ * cache; the probe always holds enough threads to get past it. The size is
+ * THREAD_SIZE whatever cfg->bytes asks; the report says so.
  *
- * setup() errors (a SKIP): -EAGAIN/-ENOMEM/-EPERM when not a single thread
+ * Setup errors (a SKIP): -EAGAIN/-ENOMEM/-EPERM when not a single thread
  * can be created (RLIMIT_NPROC, threads-max, pid_max, cgroup pids.max,
- * seccomp); -EOPNOTSUPP when live threads add no stack area to
- * /proc/vmallocinfo (CONFIG_VMAP_STACK=n). The batch is clamped, and the
- * clamp reported once per run, to half the system's task headroom
- * (threads-max, pid_max) and to the live threads the kernel allowed when a
- * pthread_create(3) fails with EAGAIN.
+ * seccomp), after retrying EAGAIN for 50 ms; -EAGAIN when the task
+ * headroom is 0; -EOPNOTSUPP when more live threads than the per-CPU cache
+ * holds add no stack area to /proc/vmallocinfo (CONFIG_VMAP_STACK=n). The
+ * batch is clamped, and the clamp reported once per run, to half the
+ * system's task headroom (threads-max, pid_max) and to the live threads
+ * the kernel allowed when a clone fails with EAGAIN or ENOMEM.
  */
 #ifndef SMM_PATH_STACK_H
 #define SMM_PATH_STACK_H

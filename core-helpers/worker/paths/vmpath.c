@@ -1,14 +1,20 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * vmpath.c - the table of vmalloc-order paths.
+ * vmpath.c - the table of vmalloc-order paths, and a path as its kinds.
  */
-#include "vmpath.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "path-bpf.h"
 #include "path-fdtable.h"
 #include "path-io-uring.h"
 #include "path-ldt.h"
 #include "path-pty.h"
 #include "path-stack.h"
+#include "report.h"
+#include "vmpath.h"
 
 const struct smm_vmpath *const smm_vmpaths[SMM_VMO_NR_PATHS] = {
 	[SMM_VMO_PATH_stack] = &smm_vmpath_stack,
@@ -18,3 +24,76 @@ const struct smm_vmpath *const smm_vmpaths[SMM_VMO_NR_PATHS] = {
 	[SMM_VMO_PATH_pty] = &smm_vmpath_pty,
 	[SMM_VMO_PATH_fdtable] = &smm_vmpath_fdtable,
 };
+
+struct vmpath_state {
+	unsigned int n;
+	struct smm_holder *h[SMM_VMPATH_MAX_KINDS];
+};
+
+int smm_vmpath_setup(const struct smm_vmpath *p, void **state,
+		     const struct smm_vmpath_cfg *cfg, char *why, size_t len)
+{
+	char out[SMM_VMPATH_MAX_KINDS][512];
+	unsigned int nout = 0, k;
+	struct vmpath_state *st;
+	size_t used = 0;
+	int first = 0;
+
+	st = calloc(1, sizeof(*st));
+	if (!st) {
+		snprintf(why, len, "%s: out of memory", p->name);
+		return -ENOMEM;
+	}
+	for (k = 0; k < SMM_VMPATH_MAX_KINDS && p->kinds[k]; k++) {
+		const struct smm_holder_ops *ops = p->kinds[k];
+		int rc;
+
+		if (ops->wanted && !ops->wanted(cfg))
+			continue;
+		rc = smm_holder_setup(&st->h[st->n], ops, cfg, out[nout],
+				      sizeof(out[nout]));
+		if (rc == 0) {
+			st->n++;
+			continue;
+		}
+		if (!first)
+			first = rc;
+		nout++;
+	}
+	if (st->n == 0) {
+		for (k = 0; k < nout && used < len; k++)
+			used += (size_t)snprintf(why + used, len - used, "%s%s",
+						 k ? "; " : "", out[k]);
+		free(st);
+		return first ? first : -EINVAL;
+	}
+	for (k = 0; k < nout; k++)
+		smm_note_once(NULL, cfg->stressor, "%s: leaving out %s",
+			      p->name, out[k]);
+	*state = st;
+	return 0;
+}
+
+int smm_vmpath_batch(void *state, uint64_t *allocs, char *what, size_t len)
+{
+	struct vmpath_state *st = state;
+
+	for (unsigned int k = 0; k < st->n; k++) {
+		int rc = smm_holder_batch(st->h[k], allocs, what, len);
+
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+void smm_vmpath_teardown(void *state)
+{
+	struct vmpath_state *st = state;
+
+	if (!st)
+		return;
+	for (unsigned int k = 0; k < st->n; k++)
+		smm_holder_free(st->h[k]);
+	free(st);
+}

@@ -3,11 +3,15 @@
  * vmpath.h - the contract of a vmalloc-order path: a user-space way to make
  * the kernel allocate (and free) areas in vmalloc space.
  *
- * A path is driven from one process (a stress-ng worker; later also a shm-pcp churn
- * companion): setup() once, then batch() per bogo-op. One batch makes
- * cfg->batch allocations alive at the same time, then frees them all.
- * Paths keep their state in what setup() returns: there is no global state,
- * and any number of instances may run in one process.
+ * A path is one or more kinds of kernel objects that each hold an
+ * allocation (holder.h): one ops table per kind, in worker/paths/path-*.c.
+ * The io-uring path has two kinds (rings, buffers); every other path one.
+ * A path is driven from one process (a stress-ng worker, or a shm-pcp
+ * churn companion): smm_vmpath_setup() once, then smm_vmpath_batch() per
+ * bogo-op. One batch makes cfg->batch allocations of each kind alive at
+ * the same time, then frees them all. Paths keep their state in what setup
+ * returns: there is no global state, and any number of instances may run
+ * in one process.
  *
  * SMM_VMO_PATHS (names.h) lists every path once: it gives enum
  * smm_vmo_path_id, the method choices of STRESS_MM_VMALLOC_ORDER_METHOD, and
@@ -19,12 +23,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "holder.h"
 #include "names.h"
+
+/* Kinds one path may have. */
+#define SMM_VMPATH_MAX_KINDS 4
 
 struct smm_vmpath_cfg {
 	const char *stressor; /* prefix of every line the path prints */
+	const char *batch_var; /* the variable that sets batch, for notes */
 	uint64_t bytes; /* requested size of one allocation, bytes */
-	uint64_t batch; /* requested allocations alive at once */
+	uint64_t batch; /* requested allocations alive at once, 1..4096 */
 	enum smm_iou_mode io_uring; /* io-uring: which kinds */
 };
 
@@ -32,28 +41,34 @@ struct smm_vmpath {
 	const char *name; /* "stack" */
 	const char *kind; /* "vmalloc" (pages from the page allocator, freed
 			   * by vfree) or "vmap" (address space only) */
-	/* vmallocinfo callers that prove the path (NULL-terminated) */
-	const char *const *callers;
 	/* bytes of its most typical allocation (shm-pcp churn default) */
 	uint64_t natural_bytes;
-	/*
-	 * setup() - check that the path can run here, size it, and report once
-	 * per run what it achieved (area size, pages, kind).
-	 * Return: 0 and *state; or -errno when the path cannot run on this
-	 * kernel or with these limits, with the reason in @why (a SKIP).
-	 */
-	int (*setup)(void **state, const struct smm_vmpath_cfg *cfg, char *why,
-		     size_t len);
-	/*
-	 * batch() - one bogo-op. @allocs: incremented by the allocations made.
-	 * Return: 0, or -errno with what failed in @what (a FAIL).
-	 */
-	int (*batch)(void *state, uint64_t *allocs, char *what, size_t len);
-	/* teardown() - free what setup() made (NULL-safe). */
-	void (*teardown)(void *state);
+	/* its kinds, NULL-terminated: at most SMM_VMPATH_MAX_KINDS */
+	const struct smm_holder_ops *const *kinds;
 };
 
 /* Indexed by enum smm_vmo_path_id. */
 extern const struct smm_vmpath *const smm_vmpaths[SMM_VMO_NR_PATHS];
+
+/*
+ * smm_vmpath_setup() - smm_holder_setup() for every kind of @p that @cfg
+ * wants (ops->wanted). A kind that cannot run is left out with a note
+ * ("<path>: leaving out <reason>") as long as another one runs.
+ * Return: 0 and *state; or, when no kind can run, the -errno of the first
+ * kind that could not, with every kind's reason in @why ("; " between them):
+ * a SKIP.
+ */
+int smm_vmpath_setup(const struct smm_vmpath *p, void **state,
+		     const struct smm_vmpath_cfg *cfg, char *why, size_t len);
+
+/*
+ * smm_vmpath_batch() - one bogo-op: smm_holder_batch() of every kind set
+ * up, in table order. @allocs grows by the allocations made.
+ * Return: 0, or the first -errno with what failed in @what (a FAIL).
+ */
+int smm_vmpath_batch(void *state, uint64_t *allocs, char *what, size_t len);
+
+/* smm_vmpath_teardown() - free what smm_vmpath_setup() made; NULL-safe. */
+void smm_vmpath_teardown(void *state);
 
 #endif /* SMM_VMPATH_H */

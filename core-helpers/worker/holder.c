@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * holder.c - the holder engine and the one setup sequence of every path.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "holder.h"
+#include "report.h"
+#include "vmpath.h"
+#include "vmproof.h"
+
+bool smm_holder_resource(const struct smm_holder_ops *ops, int err)
+{
+	for (const int *e = ops->resource; e && *e; e++)
+		if (*e == err)
+			return true;
+	return false;
+}
+
+void smm_holder_clamp(struct smm_holder *h, uint64_t to, const char *why)
+{
+	smm_note_once(NULL, h->stressor,
+		      "%s: batch clamped from %llu to %llu %s: %s",
+		      h->ops->name, (unsigned long long)h->batch,
+		      (unsigned long long)to, h->ops->unit, why);
+	h->batch = to;
+}
+
+uint64_t smm_holder_acquire(const struct smm_holder *h, uint64_t n, int *err)
+{
+	const struct smm_holder_ops *ops = h->ops;
+	uint64_t made = ops->acquire(h->ctx, n, err);
+
+	for (int i = 0; i < SMM_HOLDER_RETRIES && made == 0 && *err &&
+			*err == ops->retry_errno;
+	     i++) {
+		usleep(SMM_HOLDER_RETRY_US);
+		made = ops->acquire(h->ctx, n, err);
+	}
+	if (made < n && !*err)
+		*err = EIO; /* an acquire() that stopped without saying why */
+	return made;
+}
+
+/* "<verb> errno=N (text)": why the kernel stopped an acquire. */
+static void stopped_by(const struct smm_holder_ops *ops, int err, char *buf,
+		       size_t len)
+{
+	snprintf(buf, len, "%s errno=%d (%s)", ops->verb, err, strerror(err));
+}
+
+int smm_holder_batch(struct smm_holder *h, uint64_t *allocs, char *what,
+		     size_t len)
+{
+	const struct smm_holder_ops *ops = h->ops;
+	char why[160];
+	uint64_t made;
+	int err;
+
+	made = smm_holder_acquire(h, h->batch, &err);
+	ops->release(h->ctx, made);
+	*allocs += made * ops->per_item;
+	if (!err)
+		return 0;
+	if (made > 0 && smm_holder_resource(ops, err)) {
+		stopped_by(ops, err, why, sizeof(why));
+		smm_holder_clamp(h, made, why);
+		return 0;
+	}
+	snprintf(what, len, "%s: %s %llu of %llu %s", ops->name, ops->verb,
+		 (unsigned long long)made + 1, (unsigned long long)h->batch,
+		 ops->unit);
+	return -err;
+}
+
+void smm_holder_free(struct smm_holder *h)
+{
+	if (!h)
+		return;
+	if (h->ctx)
+		h->ops->destroy(h->ctx);
+	free(h);
+}
+
+/* ": <the kind's own words>", or "" when it has none. */
+static void own_words(const struct smm_holder *h, int err, char *buf,
+		      size_t len)
+{
+	const char *fixed = err ? h->ops->cannot : h->ops->no_area;
+	char words[400] = "";
+
+	if (h->ops->why_not)
+		h->ops->why_not(h->ctx, err, words, sizeof(words));
+	else if (fixed)
+		snprintf(words, sizeof(words), "%s", fixed);
+	snprintf(buf, len, "%s%s", words[0] ? ": " : "", words);
+}
+
+/*
+ * Items the probe holds, and how many of them the kernel may serve from
+ * its per-CPU cache without a new area (*cached).
+ */
+static uint64_t probe_items(const struct smm_holder *h, uint64_t asked,
+			    uint64_t *cached)
+{
+	uint64_t probe = smm_probe_size(h->batch), want;
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+
+	*cached = 0;
+	if (!h->ops->cached_per_cpu)
+		return probe;
+	*cached = (uint64_t)h->ops->cached_per_cpu * (uint64_t)ncpu + 4;
+	want = 2 * *cached + 8;
+	if (want > SMM_HOLDER_PROBE_CACHE_MAX)
+		want = SMM_HOLDER_PROBE_CACHE_MAX;
+	/* Past the cache whatever the batch, unless a limit clamped it. */
+	if (probe < want)
+		probe = h->batch < asked && want > h->batch ? h->batch : want;
+	return probe;
+}
+
+/*
+ * A clamp during setup: lower the batch now, say it (all of them in one
+ * note) only once the kind is known to run.
+ */
+static void setup_clamp(struct smm_holder *h, uint64_t to, const char *why,
+			char *said, size_t len)
+{
+	size_t used = strlen(said);
+
+	h->batch = to;
+	snprintf(said + used, len - used, "%s%s", used ? "; then " : "", why);
+}
+
+/* Steps 4-6 of the sequence: prove, estimate, report. */
+static int prove(struct smm_holder *h, const struct smm_vmpath_cfg *cfg,
+		 uint64_t asked, uint64_t probe, uint64_t cached, char *clamps,
+		 size_t clen, char *why, size_t len)
+{
+	const struct smm_holder_ops *ops = h->ops;
+	char txt[160], more[420];
+	struct smm_vmproof_result r;
+	struct smm_vmproof p;
+	uint64_t made, t0, ns;
+	int err;
+
+	smm_vmproof_begin(&p, ops->callers);
+	t0 = smm_now_ns();
+	made = smm_holder_acquire(h, probe, &err);
+	ns = smm_now_ns() - t0;
+	smm_vmproof_end(&p, ops->callers, &r);
+	t0 = smm_now_ns();
+	ops->release(h->ctx, made);
+	ns += smm_now_ns() - t0;
+	if (made == 0) {
+		own_words(h, err, more, sizeof(more));
+		snprintf(why, len, "%s: cannot %s: %s errno=%d (%s)%s",
+			 ops->name, ops->first, ops->verb, err, strerror(err),
+			 more);
+		return -err;
+	}
+	if (err && made < h->batch) {
+		if (!smm_holder_resource(ops, err)) {
+			snprintf(why, len,
+				 "%s: %s errno=%d (%s) after %llu of %llu %s",
+				 ops->name, ops->verb, err, strerror(err),
+				 (unsigned long long)made,
+				 (unsigned long long)probe, ops->unit);
+			return -err;
+		}
+		stopped_by(ops, err, txt, sizeof(txt));
+		setup_clamp(h, made, txt, clamps, clen);
+	}
+	if (!r.err && !r.count && made > cached) {
+		own_words(h, 0, more, sizeof(more));
+		snprintf(why, len,
+			 "%s: %llu %s added no %s area to /proc/vmallocinfo%s",
+			 ops->name, (unsigned long long)made, ops->unit,
+			 ops->callers[0], more);
+		return -EOPNOTSUPP;
+	}
+	if (clamps[0])
+		smm_note_once(NULL, cfg->stressor,
+			      "%s: batch clamped from %llu to %llu %s: %s",
+			      ops->name, (unsigned long long)asked,
+			      (unsigned long long)h->batch, ops->unit, clamps);
+	smm_batch_estimate(cfg, ops->name, ns, made, h->batch);
+	if (ops->describe)
+		ops->describe(h->ctx, txt, sizeof(txt));
+	else
+		snprintf(txt, sizeof(txt), "%s", ops->what);
+	if (!r.err && !r.count)
+		smm_note_once(
+			NULL, cfg->stressor,
+			"%s: %s: vmalloc backing not measured: %llu %s in the probe are within the kernel's per-CPU cache (%s)",
+			ops->name, txt, (unsigned long long)made, ops->unit,
+			ops->cache);
+	smm_vmproof_report(cfg->stressor, ops->name, txt, &r, made, ops->unit,
+			   cfg->bytes);
+	return 0;
+}
+
+int smm_holder_setup(struct smm_holder **out, const struct smm_holder_ops *ops,
+		     const struct smm_vmpath_cfg *cfg, char *why, size_t len)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	uint64_t room, probe, cached, asked;
+	char txt[400] = "", clamps[400] = "";
+	struct smm_holder *h;
+	void *ctx = NULL;
+	int rc;
+
+	*out = NULL;
+	/* 1. allocate: the kind's context, then the holder */
+	rc = ops->prepare(&ctx, cfg, txt, sizeof(txt));
+	if (rc) {
+		snprintf(why, len, "%s: %s", ops->name, txt);
+		return rc;
+	}
+	h = calloc(1, sizeof(*h));
+	if (!h) {
+		ops->destroy(ctx);
+		snprintf(why, len, "%s: out of memory", ops->name);
+		return -ENOMEM;
+	}
+	h->ops = ops;
+	h->ctx = ctx;
+	h->stressor = cfg->stressor;
+	h->batch = ops->fixed_batch ? ops->fixed_batch
+		   : cfg->batch	    ? cfg->batch
+				    : 1;
+	asked = h->batch;
+	/* 2. clamp to headroom */
+	room = ops->headroom(ctx, txt, sizeof(txt));
+	if (room == 0) {
+		snprintf(why, len, "%s: no headroom left: %s", ops->name, txt);
+		smm_holder_free(h);
+		return -EAGAIN;
+	}
+	if (h->batch > room)
+		setup_clamp(h, room, txt, clamps, sizeof(clamps));
+	/* 3. room for the clamped batch (and a probe past the cache) */
+	probe = probe_items(h, asked, &cached);
+	if (ops->room(ctx, probe > h->batch ? probe : h->batch) != 0) {
+		snprintf(why, len, "%s: out of memory for %llu %s", ops->name,
+			 (unsigned long long)h->batch, ops->unit);
+		smm_holder_free(h);
+		return -ENOMEM;
+	}
+	/* 4-6. prove, estimate, report */
+	rc = prove(h, cfg, asked, probe, cached, clamps, sizeof(clamps), why,
+		   len);
+	if (rc) {
+		smm_holder_free(h);
+		return rc;
+	}
+	if (ops->cached_per_cpu &&
+	    h->batch <= (uint64_t)ops->cached_per_cpu * (uint64_t)ncpu)
+		smm_note_once(
+			NULL, cfg->stressor,
+			"%s: batch %llu <= %u x %ld CPUs: most come from the kernel's per-CPU cache of freed ones (%s), not from vmalloc",
+			ops->name, (unsigned long long)h->batch,
+			ops->cached_per_cpu, ncpu, ops->cache);
+	*out = h;
+	return 0;
+}
