@@ -202,21 +202,34 @@ static void run_once(const struct smm_run_cfg *cfg, const char *sng,
 	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
 		if (!res->st[s].asked)
 			continue;
+		const struct smm_stressor_result *r = &res->st[s];
+		struct smm_child_facts f;
+
 		smm_read_ng_yaml(res->ch[s].yaml, &res->st[s], NULL);
+		f = (struct smm_child_facts){
+			.bogo_ops = r->bogo_ops,
+			.work = r->pages + r->allocs,
+			.stats_status = r->stats_status,
+			.skip_errno = r->skip_errno,
+			.skip_reason = r->skip_reason,
+			.failures = r->failures,
+			.fail_errno = r->fail_errno,
+		};
 		res->status = smm_worse_status(
-			res->status,
-			smm_child_verdict(&res->ch[s], res->st[s].bogo_ops,
-					  stop_signal || start_failed));
+			res->status, smm_child_verdict(&res->ch[s], &f,
+						       stop_signal ||
+							       start_failed));
 	}
 	if (res->pass_only) {
-		uint64_t ops = 0;
+		struct smm_child_facts f = { .stats_status = -1,
+					     .skip_reason = "" };
 
 		smm_read_ng_yaml(res->ch[SMM_PASS_CHILD].yaml, NULL, res);
 		for (int i = 0; i < res->nng; i++)
-			ops += res->ng[i].bogo_ops;
+			f.bogo_ops += res->ng[i].bogo_ops;
 		res->status = smm_worse_status(
 			res->status,
-			smm_child_verdict(&res->ch[SMM_PASS_CHILD], ops,
+			smm_child_verdict(&res->ch[SMM_PASS_CHILD], &f,
 					  stop_signal || start_failed));
 	}
 	if (start_failed)

@@ -4,6 +4,7 @@
  * stress-ng's own YAML.
  */
 #include <dirent.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
@@ -15,44 +16,111 @@
 #include "stats.h"
 #include "yamldoc.h"
 
+static void add_place(struct smm_stressor_result *r,
+		      const struct smm_stats_file *st)
+{
+	struct smm_worker_place *w;
+	size_t used = 0;
+
+	if (r->nplace == SMM_MAX_WORKER_PLACES)
+		return;
+	w = &r->place[r->nplace++];
+	w->pid = st->pid;
+	w->cpu = st->cpu;
+	w->slot = st->slot;
+	w->companions = st->companions;
+	w->companion_cpus[0] = '\0';
+	for (unsigned int i = 0; i < st->companions; i++) {
+		int n = snprintf(w->companion_cpus + used,
+				 sizeof(w->companion_cpus) - used, "%s%d",
+				 i ? "," : "", st->companion_cpu[i]);
+
+		if (n < 0 || (size_t)n >= sizeof(w->companion_cpus) - used - 4) {
+			snprintf(w->companion_cpus + used,
+				 sizeof(w->companion_cpus) - used, ",...");
+			break;
+		}
+		used += (size_t)n;
+	}
+}
+
+static int by_slot(const void *a, const void *b)
+{
+	const struct smm_worker_place *x = a, *y = b;
+
+	if (x->slot != y->slot)
+		return x->slot < y->slot ? -1 : 1;
+	return x->pid < y->pid ? -1 : x->pid > y->pid;
+}
+
+static void add_file(struct smm_stressor_result *r,
+		     const struct smm_stats_file *st)
+{
+	int status = smm_stats_exit_status(st);
+
+	r->calls += st->calls;
+	r->allocs += st->allocs;
+	r->pages += st->pages;
+	r->churn_allocs += st->churn_allocs;
+	r->failures += st->failures;
+	if (st->failures && !r->fail_errno)
+		r->fail_errno = st->fail_errno;
+	if (st->skipped && !r->skip_reason[0]) {
+		r->skip_errno = st->skip_errno;
+		snprintf(r->skip_reason, sizeof(r->skip_reason), "%s",
+			 st->skip_reason);
+	}
+	r->stats_status = r->stats_files ? smm_worse_status(r->stats_status,
+							     status)
+					 : status;
+	r->stats_files++;
+	add_place(r, st);
+}
+
 void smm_read_stats_dir(const char *dir, struct smm_run_result *res)
 {
 	struct dirent *d;
 	DIR *dp = opendir(dir);
 
+	for (int s = 0; s < SMM_NR_STRESSORS; s++)
+		if (!res->st[s].stats_files)
+			res->st[s].stats_status = -1;
 	if (!dp)
 		return;
 	while ((d = readdir(dp))) {
 		struct smm_stats_file st;
 		const struct smm_stressor *s;
 		char path[PATH_MAX];
-		int fd;
+		int rc;
 
 		if (d->d_name[0] == '.')
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, d->d_name);
-		fd = open(path, O_RDONLY | O_CLOEXEC);
-		if (fd < 0)
-			continue;
-		if (read(fd, &st, sizeof(st)) == (ssize_t)sizeof(st) &&
-		    memcmp(st.magic, SMM_STATS_MAGIC, 8) == 0) {
-			st.stressor[sizeof(st.stressor) - 1] = '\0';
-			s = smm_stressor_of(st.stressor);
-			if (s) {
-				struct smm_stressor_result *r =
-					&res->st[s - smm_stressors];
+		rc = smm_stats_read(path, &st);
+		s = rc ? NULL : smm_stressor_of(st.stressor);
+		if (s) {
+			add_file(&res->st[s - smm_stressors], &st);
+		} else if (rc == -EBADMSG || rc == -EPROTO) {
+			char name[32];
 
-				r->calls += st.calls;
-				r->allocs += st.allocs;
-				r->pages += st.pages;
-				r->churn_allocs += st.churn_allocs;
-				r->stats_files++;
-			}
+			snprintf(name, sizeof(name), "%.*s",
+				 (int)strcspn(d->d_name, "."), d->d_name);
+			s = smm_stressor_of(name);
+			fprintf(stderr,
+				"stress-mm: %s: %s, not counted (this stress-mm reads stats format %d)\n",
+				path,
+				rc == -EPROTO ? "stats file of another version"
+					      : "not a stats file",
+				SMM_STATS_VERSION);
+			if (s)
+				res->st[s - smm_stressors].stats_bad++;
 		}
-		close(fd);
 		unlink(path);
 	}
 	closedir(dp);
+	for (int s = 0; s < SMM_NR_STRESSORS; s++)
+		qsort(res->st[s].place, (size_t)res->st[s].nplace,
+		      sizeof(res->st[s].place[0]), by_slot);
 }
 
 static double scalar_num(yaml_document_t *d, int map, const char *key)

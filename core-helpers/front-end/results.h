@@ -20,6 +20,15 @@
 #include "vmstat.h"
 #include "zoneinfo.h"
 
+/* Where one worker ran, from its stats file (common/stats.h). */
+struct smm_worker_place {
+	int pid, cpu, slot; /* cpu, slot: -1 when not pinned / no slot */
+	unsigned int companions;
+	char companion_cpus[64]; /* "1,1" (-1: not pinned); cut with "..." */
+};
+
+#define SMM_MAX_WORKER_PLACES 128
+
 /* Per stressor: from stress-ng's YAML and from the workers' stats files. */
 struct smm_stressor_result {
 	bool asked; /* the command line asked for it */
@@ -27,7 +36,16 @@ struct smm_stressor_result {
 	double ops_real, ops_usr_sys; /* bogo-ops/s as stress-ng computed */
 	double wall_s; /* stress-ng's wall-clock time, seconds */
 	uint64_t calls, allocs, pages, churn_allocs; /* stats files */
-	int stats_files;
+	uint64_t failures; /* stats files: failed calls, all workers */
+	int stats_files; /* files read and valid */
+	int stats_bad; /* files of another format or version (skipped) */
+	/* exit status the files give (smm_stats_exit_status(), the worst
+	 * worker's); -1 when no file was read */
+	int stats_status;
+	int skip_errno, fail_errno; /* a skipping / failing worker's errno */
+	char skip_reason[256]; /* that worker's SKIP reason */
+	struct smm_worker_place place[SMM_MAX_WORKER_PLACES]; /* by slot */
+	int nplace;
 };
 
 /* A stress-ng stressor of its own (after --), as its YAML reports it. */
@@ -63,7 +81,11 @@ struct smm_run_result {
 
 /*
  * smm_read_stats_dir() - sum the workers' stats files (common/stats.h) in
- * @dir per stressor into @res, then remove the files.
+ * @dir per stressor into @res: counts, failures, the exit status they give,
+ * each worker's placement (sorted by slot, at most SMM_MAX_WORKER_PLACES);
+ * then remove the files. A file smm_stats_read() rejects (-EBADMSG,
+ * -EPROTO) is counted in stats_bad and named on stderr once. Runs after
+ * stress-ng ended; stats_status stays -1 for a stressor with no file.
  */
 void smm_read_stats_dir(const char *dir, struct smm_run_result *res);
 

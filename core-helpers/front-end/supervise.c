@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "stats.h"
 #include "supervise.h"
 
 const char *smm_find_stress_ng(const char *given, char *err, size_t len)
@@ -174,6 +175,39 @@ static void print_metrics_line(const char *line, const char *m,
 	fprintf(stderr, "%s\n", out);
 }
 
+/* "<stressor>: <path>: ..." as the plugin's report.c prints a path's
+ * notes (not SKIP or FAIL lines, not stress-ng's own). */
+static bool is_path_report(const struct smm_stressor *st, const char *line)
+{
+	size_t n = strlen(st->name);
+
+	return strncmp(line, st->name, n) == 0 && line[n] == ':' &&
+	       line[n + 1] == ' ' && strchr(line + n + 2, ':') &&
+	       !strstr(line, ": FAIL: ");
+}
+
+/* The stress-ng exit status for a SKIP line without a stats file: by the
+ * number after its last "errno=", 4 (not implemented) without one. */
+static int skip_line_status(const char *reason)
+{
+	const char *e = NULL, *p = reason;
+	char *end;
+	long v;
+
+	while ((p = strstr(p, "errno="))) {
+		e = p + 6;
+		p = e;
+	}
+	if (!e)
+		return SMM_EX_NOTIMPL;
+	errno = 0;
+	v = strtol(e, &end, 10);
+	if (errno || end == e || v <= 0 || v > 4095)
+		return SMM_EX_NOTIMPL;
+	return smm_errno_exit_status((int)v) == SMM_EX_NORES ? SMM_EX_NORES
+							    : SMM_EX_NOTIMPL;
+}
+
 /* One line of a child's output: restore the name, note what it says. */
 static void child_line(struct smm_child *c, const struct smm_run_cfg *cfg,
 		       char *line)
@@ -184,10 +218,10 @@ static void child_line(struct smm_child *c, const struct smm_run_cfg *cfg,
 	if ((p = strstr(line, ": SKIP: "))) {
 		c->skipped = true;
 		snprintf(c->skip_reason, sizeof(c->skip_reason), "%s", p + 8);
-		if (strstr(p, "errno=11") || strstr(p, "errno=12") ||
-		    strstr(p, "errno=28") || strstr(p, "RLIMIT") ||
-		    strstr(p, "out of memory"))
-			c->skip_noresource = true;
+	} else if (c->st && c->npath_reports < SMM_PATH_REPORTS &&
+		   is_path_report(c->st, line)) {
+		snprintf(c->path_report[c->npath_reports++],
+			 sizeof(c->path_report[0]), "%s", line);
 	}
 	if (strstr(line, ": FAIL: ") && !c->failed) {
 		c->failed = true;
@@ -269,8 +303,10 @@ int smm_worse_status(int a, int b)
 	return rank[b] > rank[a] ? b : a;
 }
 
-int smm_child_verdict(struct smm_child *c, uint64_t bogo_ops, bool stopped)
+int smm_child_verdict(struct smm_child *c, const struct smm_child_facts *f,
+		      bool stopped)
 {
+	bool skip_by_exit = false; /* stress-ng's 3 or 4, no SKIP line */
 	int st = SMM_EX_OK;
 
 	if (!WIFEXITED(c->status) || WEXITSTATUS(c->status) != 0) {
@@ -280,22 +316,59 @@ int smm_child_verdict(struct smm_child *c, uint64_t bogo_ops, bool stopped)
 		/* stress-ng's own table: 1 usage (a bad option after --),
 		 * 2 failure, 3 no resource, 4 not implemented */
 		st = code >= 1 && code <= 4 ? code : SMM_EX_FAIL;
-		if (!c->failed && !c->crashed)
+		if (st == SMM_EX_FAIL && !c->failed && !c->crashed)
 			snprintf(
 				c->fail_line, sizeof(c->fail_line),
 				"stress-ng exited with status %d (see its messages above)",
 				code);
-		c->failed = true;
+		if (st == SMM_EX_FAIL || st == SMM_EX_USAGE) {
+			c->failed = true;
+		} else if (!c->skipped) {
+			skip_by_exit = true;
+			c->skipped = true;
+			c->skip_noresource = st == SMM_EX_NORES;
+			snprintf(c->skip_reason, sizeof(c->skip_reason),
+				 "stress-ng exited with status %d (see its messages above)",
+				 code);
+		}
 	} else if (c->failed || c->crashed) {
 		st = SMM_EX_FAIL;
 	}
-	if (c->skipped && st == SMM_EX_OK)
-		st = c->skip_noresource ? SMM_EX_NORES : SMM_EX_NOTIMPL;
-	if (!c->skipped && !c->failed && !c->crashed && bogo_ops == 0 &&
-	    !stopped) {
-		st = SMM_EX_FAIL;
+	if (f->stats_status == SMM_EX_FAIL && !c->failed && !c->crashed) {
 		snprintf(c->fail_line, sizeof(c->fail_line),
-			 "0 bogo-ops without a SKIP");
+			 "the workers counted %llu failed calls, the last with errno=%d (%s)",
+			 (unsigned long long)f->failures, f->fail_errno,
+			 strerror(f->fail_errno));
+		c->failed = true;
+	}
+	if (c->failed || c->crashed)
+		st = st == SMM_EX_USAGE ? st : SMM_EX_FAIL;
+	if (f->stats_status == SMM_EX_NORES ||
+	    f->stats_status == SMM_EX_NOTIMPL) {
+		/* the stats file's errno decides, not the words of the line */
+		c->skipped = true;
+		c->skip_noresource = f->stats_status == SMM_EX_NORES;
+		if (!c->skip_reason[0] && f->skip_reason)
+			snprintf(c->skip_reason, sizeof(c->skip_reason), "%s",
+				 f->skip_reason);
+	} else if (c->skipped && f->stats_status < 0 && !skip_by_exit) {
+		c->skip_noresource =
+			skip_line_status(c->skip_reason) == SMM_EX_NORES;
+	}
+	if (c->skipped && (st == SMM_EX_OK || st == SMM_EX_NORES ||
+			   st == SMM_EX_NOTIMPL))
+		st = c->skip_noresource ? SMM_EX_NORES : SMM_EX_NOTIMPL;
+	if (!c->skipped && !c->failed && !c->crashed && f->bogo_ops == 0 &&
+	    !stopped) {
+		if (f->work) {
+			fprintf(stderr,
+				"stress-mm: %s: the run ended inside the first bogo-op (%llu pages faulted or allocations made, 0 bogo-ops): lengthen -t or make the bogo-op smaller\n",
+				c->name, (unsigned long long)f->work);
+		} else {
+			st = SMM_EX_FAIL;
+			snprintf(c->fail_line, sizeof(c->fail_line),
+				 "0 bogo-ops and no work counted, without a SKIP");
+		}
 	}
 	if (st == SMM_EX_FAIL || st == SMM_EX_USAGE)
 		fprintf(stderr, "stress-mm: %s failed: %s\n", c->name,

@@ -12,11 +12,14 @@
 #include <limits.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "options.h"
 
 #define SMM_LINE_MAX 1024
+#define SMM_PATH_REPORTS 16
+#define SMM_PATH_REPORT_LEN 512
 
 enum { SMM_EX_OK, SMM_EX_USAGE, SMM_EX_FAIL, SMM_EX_NORES, SMM_EX_NOTIMPL };
 
@@ -32,6 +35,24 @@ struct smm_child {
 	bool done, failed, skipped, skip_noresource, crashed;
 	char skip_reason[512];
 	char fail_line[512];
+	/* the plugin's reports of its paths ("<stressor>: <path>: ..."):
+	 * what each path reached, or why it was left out */
+	char path_report[SMM_PATH_REPORTS][SMM_PATH_REPORT_LEN];
+	int npath_reports;
+};
+
+/*
+ * What the workers' stats files say about one stressor's run, for
+ * smm_child_verdict(); stats_status -1 when no file was read.
+ */
+struct smm_child_facts {
+	uint64_t bogo_ops; /* stress-ng's count */
+	uint64_t work; /* pages faulted plus allocations (stats files) */
+	int stats_status; /* smm_stats_exit_status(), worst worker; or -1 */
+	int skip_errno; /* a skipping worker's errno (0: none given) */
+	const char *skip_reason; /* that worker's reason, or "" */
+	uint64_t failures; /* failed calls counted by the workers */
+	int fail_errno; /* errno of a failing worker's last failure */
 };
 
 /*
@@ -65,11 +86,18 @@ void smm_child_read(struct smm_child *c, const struct smm_run_cfg *cfg);
 bool smm_child_reap(struct smm_child *c);
 
 /*
- * smm_child_verdict() - the stressor's exit status from stress-ng's own
- * status, what the plugin printed and @bogo_ops (0 bogo-ops without a SKIP
- * is a failure unless the run was @stopped by a signal).
+ * smm_child_verdict() - the stressor's exit status (SMM_EX_*), from
+ * stress-ng's own exit status and the workers' stats files (@f): a file's
+ * failure is 2, its SKIP 3 or 4 by the SKIP's errno (common/stats.h
+ * smm_errno_exit_status()). Only without any stats file (@f->stats_status
+ * -1: STRESS_MM_STATS_DIR unusable, or stress-ng's own stressors) does a
+ * SKIP line count, sorted by the number after "errno=" in it (4 without
+ * one). 0 bogo-ops without a SKIP is a failure unless the run was
+ * @stopped by a signal or the workers did work (@f->work > 0: the run
+ * ended inside the first bogo-op, which is said on stderr, status 0).
  */
-int smm_child_verdict(struct smm_child *c, uint64_t bogo_ops, bool stopped);
+int smm_child_verdict(struct smm_child *c, const struct smm_child_facts *f,
+		      bool stopped);
 
 /* smm_worse_status() - the worse of two exit statuses (failure, then no
  * resource, then not implemented). */

@@ -312,6 +312,22 @@ int smm_yaml_seq(yaml_document_t *d, int map, const char *key)
 	return s;
 }
 
+int smm_yaml_item_map(yaml_document_t *d, int seq)
+{
+	int m = yaml_document_add_mapping(d, NULL, YAML_BLOCK_MAPPING_STYLE);
+
+	yaml_document_append_sequence_item(d, seq, m);
+	return m;
+}
+
+void smm_yaml_item_str(yaml_document_t *d, int seq, const char *value)
+{
+	yaml_document_append_sequence_item(
+		d, seq,
+		yaml_document_add_scalar(d, NULL, (yaml_char_t *)value, -1,
+					 YAML_ANY_SCALAR_STYLE));
+}
+
 int smm_yaml_write(yaml_document_t *doc, const char *path)
 {
 	yaml_emitter_t em;
@@ -329,6 +345,7 @@ int smm_yaml_write(yaml_document_t *doc, const char *path)
 	}
 	yaml_emitter_set_output_file(&em, f);
 	yaml_emitter_set_unicode(&em, 1);
+	yaml_emitter_set_width(&em, -1); /* one line per scalar, for grep */
 	ok = yaml_emitter_open(&em) && yaml_emitter_dump(&em, doc) &&
 	     yaml_emitter_close(&em);
 	yaml_emitter_delete(&em);

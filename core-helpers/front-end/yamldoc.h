@@ -49,6 +49,10 @@ void smm_yaml_dbl(yaml_document_t *d, int map, const char *key, double v);
 int smm_yaml_map(yaml_document_t *d, int map, const char *key);
 int smm_yaml_seq(yaml_document_t *d, int map, const char *key);
 
+/* Append to sequence @seq: a new mapping (returned), or a string. */
+int smm_yaml_item_map(yaml_document_t *d, int seq);
+void smm_yaml_item_str(yaml_document_t *d, int seq, const char *value);
+
 /* smm_yaml_write() - dump @doc (which libyaml then frees) to @path. */
 int smm_yaml_write(yaml_document_t *doc, const char *path);
 

@@ -84,6 +84,25 @@ static void copy_stress_ng(yaml_document_t *out, int root,
 	}
 }
 
+/* Every worker's CPU, round-robin slot and companions' CPUs (stats files),
+ * by slot: what placement same/spread/any gave in this run. */
+static void write_places(yaml_document_t *out, int m,
+			 const struct smm_stressor_result *r)
+{
+	int seq = smm_yaml_seq(out, m, "worker-placement");
+
+	for (int i = 0; i < r->nplace; i++) {
+		const struct smm_worker_place *w = &r->place[i];
+		int wm = smm_yaml_item_map(out, seq);
+
+		smm_yaml_i64(out, wm, "pid", w->pid);
+		smm_yaml_i64(out, wm, "cpu", w->cpu);
+		smm_yaml_i64(out, wm, "slot", w->slot);
+		smm_yaml_str(out, wm, "companion-cpus",
+			     w->companions ? w->companion_cpus : "(none)");
+	}
+}
+
 static void write_stressors(yaml_document_t *out, int sm,
 			    const struct smm_run_cfg *cfg,
 			    const struct smm_run_result *res)
@@ -112,10 +131,20 @@ static void write_stressors(yaml_document_t *out, int sm,
 		smm_yaml_u64(out, m, "allocations", r->allocs);
 		smm_yaml_u64(out, m, "pages-faulted", r->pages);
 		smm_yaml_u64(out, m, "churn-allocations", r->churn_allocs);
+		smm_yaml_u64(out, m, "failed-calls", r->failures);
 		smm_yaml_str(out, m, "skipped",
 			     c->skipped ? c->skip_reason : "");
+		if (c->skipped && r->skip_errno)
+			smm_yaml_i64(out, m, "skip-errno", r->skip_errno);
 		smm_yaml_str(out, m, "failed",
 			     c->failed || c->crashed ? c->fail_line : "");
+		if (r->stats_bad)
+			smm_yaml_u64(out, m, "stats-files-rejected",
+				     (uint64_t)r->stats_bad);
+		write_places(out, m, r);
+		pm = smm_yaml_seq(out, m, "path-reports");
+		for (int i = 0; i < c->npath_reports; i++)
+			smm_yaml_item_str(out, pm, c->path_report[i]);
 	}
 }
 

@@ -1,0 +1,59 @@
+#!/bin/bash
+# A run's exit status and what the YAML says about its workers, from the
+# stats files (common/stats.h), never from the words of a line: a path that
+# cannot run here exits 4 with the SKIP's errno in the YAML; a run cut
+# inside its first bogo-op (a 1 GiB object in 1 s) exits 0 and says so;
+# every worker's CPU, slot and companions' CPUs and every path report are
+# in the YAML, and placement same puts 2 workers on 2 different CPUs.
+. "$(dirname "$0")/lib.sh"
+need_stress_ng
+SMM=$BUILD/stress-mm
+[ -x "$SMM" ] || skip_all "$SMM not built"
+plan 7
+
+# 1. fdtable's tables come from kmalloc below 512K descriptors
+# (RLIMIT_NOFILE 20000 here): EOPNOTSUPP, "not implemented".
+if [ "$(ulimit -Hn)" -lt 500000 ]; then
+	"$SMM" --vmalloc-order 1 --vmalloc-order-method fdtable -t 2s \
+		--counters none --yaml "$TMPD/fd.yaml" > "$TMPD/fd.log" 2>&1
+	rc=$?
+	[ $rc -eq 4 ] && grep -q 'stress-mm: vmalloc-order skipped: ' "$TMPD/fd.log"
+	ok $? "a path that cannot run here exits 4 and says why (exit $rc)"
+	grep -q "^      skip-errno: $(perl -MPOSIX -e "print EOPNOTSUPP")$" "$TMPD/fd.yaml"
+	ok $? "the YAML has the SKIP's errno (EOPNOTSUPP) from the stats file"
+else
+	skip "fdtable skips" "RLIMIT_NOFILE hard limit allows vmalloc'ed fd tables here"
+	skip "fdtable skip errno" "as above"
+fi
+
+# 2. A run shorter than one bogo-op.
+"$SMM" --shm-pcp 1 --shm-pcp-bytes 1G --shm-pcp-churn none -t 1s \
+	--counters none --yaml "$TMPD/short.yaml" > "$TMPD/short.log" 2>&1
+rc=$?
+pages=$(sed -n 's/^      pages-faulted: //p' "$TMPD/short.yaml" | head -1)
+ops=$(sed -n '/^  stressors:/,$s/^      bogo-ops: //p' "$TMPD/short.yaml" | head -1)
+if [ "${ops:-x}" = 0 ]; then
+	[ $rc -eq 0 ] && [ "${pages:-0}" -gt 0 ] &&
+		grep -q 'shm-pcp: the run ended inside the first bogo-op' "$TMPD/short.log"
+	ok $? "0 bogo-ops with $pages pages faulted: exit 0 and a line saying the run was too short (exit $rc)"
+else
+	skip "run too short" "the 1 GiB object was faulted within 1 s ($ops bogo-ops)"
+fi
+
+# 3. Placement and path reports in the YAML.
+if [ "$(nproc)" -ge 2 ]; then
+	"$SMM" --shm-pcp 2 -t 3s --counters none --yaml "$TMPD/pl.yaml" > "$TMPD/pl.log" 2>&1
+	ok $? "two shm-pcp workers with stack churn run"
+	cpus=$(sed -n '/^      worker-placement:/,/^      path-reports:/s/^        cpu: //p' "$TMPD/pl.yaml" | sort -u | wc -l)
+	comp=$(sed -n '/^      worker-placement:/,/^      path-reports:/s/^        companion-cpus: //p' "$TMPD/pl.yaml" | paste -sd' ')
+	[ "$cpus" -eq 2 ]
+	ok $? "placement same: 2 workers on 2 CPUs in the YAML ($cpus)"
+	mine=$(sed -n '/^      worker-placement:/,/^      path-reports:/{/^      - pid/{N;s/^      - pid: [0-9]*\n        cpu: //p}}' "$TMPD/pl.yaml" | paste -sd' ')
+	[ "$comp" = "$mine" ]
+	ok $? "each worker's companion on the worker's CPU (workers $mine, companions $comp)"
+	grep -q "^      - 'shm-pcp: stack: kernel thread stacks are vmalloc areas of .* pages=4 (order 2), caller kernel_clone" "$TMPD/pl.yaml"
+	ok $? "the stack path's report (pages, order, caller) is in the YAML"
+else
+	for i in 1 2 3 4; do skip "placement $i" "one CPU"; done
+fi
+done_testing
