@@ -216,9 +216,9 @@ static void run_once(const struct smm_run_cfg *cfg, const char *sng,
 			.fail_errno = r->fail_errno,
 		};
 		res->status = smm_worse_status(
-			res->status, smm_child_verdict(&res->ch[s], &f,
-						       stop_signal ||
-							       start_failed));
+			res->status,
+			smm_child_verdict(&res->ch[s], &f,
+					  stop_signal || start_failed));
 	}
 	if (res->pass_only) {
 		struct smm_child_facts f = { .stats_status = -1,

@@ -31,8 +31,8 @@ static void child(struct smm_child *c, int code, const char *line)
 	}
 }
 
-static int verdict(int code, const char *line, int stats_status,
-		   int skip_errno, uint64_t ops, uint64_t work, bool stopped)
+static int verdict(int code, const char *line, int stats_status, int skip_errno,
+		   uint64_t ops, uint64_t work, bool stopped)
 {
 	struct smm_child c;
 	struct smm_child_facts f = {

@@ -20,6 +20,7 @@
 
 #include "owner.h"
 #include "shm.h"
+#include "sysfacts.h"
 
 #define PREFIX "stress-mm."
 #define MAX_GROUPS 64
@@ -296,23 +297,11 @@ int smm_owner_finish(struct smm_owner *o)
 	return -err;
 }
 
-/* A pid that no longer runs (gone, or a zombie not yet reaped). */
+/* A recorded pid that no longer runs (gone, or a zombie not yet reaped);
+ * an unreadable record (pid <= 0) counts as dead. */
 static bool dead(long pid)
 {
-	char path[64], buf[256], *rp;
-	FILE *f;
-
-	if (pid <= 0 || (kill((pid_t)pid, 0) < 0 && errno == ESRCH))
-		return true;
-	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
-	f = fopen(path, "re");
-	if (!f)
-		return true;
-	if (!fgets(buf, sizeof(buf), f))
-		buf[0] = '\0';
-	fclose(f);
-	rp = strrchr(buf, ')');
-	return rp && rp[1] == ' ' && (rp[2] == 'Z' || rp[2] == 'X');
+	return pid <= 0 || smm_pid_dead(pid);
 }
 
 int smm_owner_clean_stale(const char *tmpdir)

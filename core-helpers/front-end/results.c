@@ -35,7 +35,8 @@ static void add_place(struct smm_stressor_result *r,
 				 sizeof(w->companion_cpus) - used, "%s%d",
 				 i ? "," : "", st->companion_cpu[i]);
 
-		if (n < 0 || (size_t)n >= sizeof(w->companion_cpus) - used - 4) {
+		if (n < 0 ||
+		    (size_t)n >= sizeof(w->companion_cpus) - used - 4) {
 			snprintf(w->companion_cpus + used,
 				 sizeof(w->companion_cpus) - used, ",...");
 			break;
@@ -70,9 +71,9 @@ static void add_file(struct smm_stressor_result *r,
 		snprintf(r->skip_reason, sizeof(r->skip_reason), "%s",
 			 st->skip_reason);
 	}
-	r->stats_status = r->stats_files ? smm_worse_status(r->stats_status,
-							     status)
-					 : status;
+	r->stats_status = r->stats_files
+				  ? smm_worse_status(r->stats_status, status)
+				  : status;
 	r->stats_files++;
 	add_place(r, st);
 }

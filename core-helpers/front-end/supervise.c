@@ -205,7 +205,7 @@ static int skip_line_status(const char *reason)
 	if (errno || end == e || v <= 0 || v > 4095)
 		return SMM_EX_NOTIMPL;
 	return smm_errno_exit_status((int)v) == SMM_EX_NORES ? SMM_EX_NORES
-							    : SMM_EX_NOTIMPL;
+							     : SMM_EX_NOTIMPL;
 }
 
 /* One line of a child's output: restore the name, note what it says. */
@@ -327,18 +327,20 @@ int smm_child_verdict(struct smm_child *c, const struct smm_child_facts *f,
 			skip_by_exit = true;
 			c->skipped = true;
 			c->skip_noresource = st == SMM_EX_NORES;
-			snprintf(c->skip_reason, sizeof(c->skip_reason),
-				 "stress-ng exited with status %d (see its messages above)",
-				 code);
+			snprintf(
+				c->skip_reason, sizeof(c->skip_reason),
+				"stress-ng exited with status %d (see its messages above)",
+				code);
 		}
 	} else if (c->failed || c->crashed) {
 		st = SMM_EX_FAIL;
 	}
 	if (f->stats_status == SMM_EX_FAIL && !c->failed && !c->crashed) {
-		snprintf(c->fail_line, sizeof(c->fail_line),
-			 "the workers counted %llu failed calls, the last with errno=%d (%s)",
-			 (unsigned long long)f->failures, f->fail_errno,
-			 strerror(f->fail_errno));
+		snprintf(
+			c->fail_line, sizeof(c->fail_line),
+			"the workers counted %llu failed calls, the last with errno=%d (%s)",
+			(unsigned long long)f->failures, f->fail_errno,
+			strerror(f->fail_errno));
 		c->failed = true;
 	}
 	if (c->failed || c->crashed)
@@ -355,8 +357,8 @@ int smm_child_verdict(struct smm_child *c, const struct smm_child_facts *f,
 		c->skip_noresource =
 			skip_line_status(c->skip_reason) == SMM_EX_NORES;
 	}
-	if (c->skipped && (st == SMM_EX_OK || st == SMM_EX_NORES ||
-			   st == SMM_EX_NOTIMPL))
+	if (c->skipped &&
+	    (st == SMM_EX_OK || st == SMM_EX_NORES || st == SMM_EX_NOTIMPL))
 		st = c->skip_noresource ? SMM_EX_NORES : SMM_EX_NOTIMPL;
 	if (!c->skipped && !c->failed && !c->crashed && f->bogo_ops == 0 &&
 	    !stopped) {
@@ -366,8 +368,9 @@ int smm_child_verdict(struct smm_child *c, const struct smm_child_facts *f,
 				c->name, (unsigned long long)f->work);
 		} else {
 			st = SMM_EX_FAIL;
-			snprintf(c->fail_line, sizeof(c->fail_line),
-				 "0 bogo-ops and no work counted, without a SKIP");
+			snprintf(
+				c->fail_line, sizeof(c->fail_line),
+				"0 bogo-ops and no work counted, without a SKIP");
 		}
 	}
 	if (st == SMM_EX_FAIL || st == SMM_EX_USAGE)
