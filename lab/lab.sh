@@ -180,7 +180,8 @@ module_report() {
 		[ -s "$dir/bench.txt" ] && ! grep -q "module_[a-z0-9]*_ns=none" "$dir/bench.txt"
 		return $?
 	fi
-	awk '/^(not )?ok / { sub(/^ok( -)?/, "ok " ++n " -"); sub(/^not ok( -)?/, "not ok " ++n " -") }
+	awk '/^ok / { n++; sub(/^ok( -)?/, "ok " n " -") }
+		/^not ok / { n++; sub(/^not ok( -)?/, "not ok " n " -") }
 		{ print } END { print "1.." n }' "$raw" > "$dir/module.tap"
 	n=$(grep -c "^ok \|^not ok " "$dir/module.tap")
 	nok=$(grep -c "^not ok " "$dir/module.tap")

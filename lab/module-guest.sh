@@ -45,10 +45,13 @@ klog() { dmesg | sed -n "/$MARK/,\$p"; }
 # Debian's do not). Loading runs the tests and then fails by design
 # (-EAGAIN): the Summary lines in the log are the result.
 tv_module() { find "/lib/modules/$REL" -name 'test_vmalloc.ko*' 2>/dev/null | head -1; }
-tv_run() { # tv_run PARAMS...: tv-summary's lines for one load
+# tv_run PARAMS: tv-summary's lines for one load (smm-vmctl load: one
+# finit_module(); busybox's modprobe would run the tests twice, calling
+# init_module() again after finit_module() failed).
+tv_run() {
 	m="smm-tv $(date +%s) $$ $*"
 	echo "$m" > /dev/kmsg
-	modprobe test_vmalloc "$@" > /dev/null 2>&1
+	$VMCTL load "$(tv_module)" "$*" > /dev/null 2>&1
 	dmesg | sed -n "/$m/,\$p" | $TVS
 }
 
@@ -75,8 +78,8 @@ if [ "$MODE" = bench ]; then
 			ball=$($VMCTL bench "$o" "$batch" "$total" 1 | sed -n 's/.*ns_per_pair=//p')
 			tvns=none
 			if [ -n "$tv" ]; then
-				tvns=$(tv_run run_test_mask=1 nr_threads=1 "nr_pages=$((1 << o))" \
-					"test_loop_count=$loops" | sed -n 's/^test=fix_size_alloc_test .*ns_per_loop=//p')
+				tvns=$(tv_run "run_test_mask=1 nr_threads=1 nr_pages=$((1 << o)) test_loop_count=$loops" |
+					sed -n 's/^test=fix_size_alloc_test .*ns_per_loop=//p')
 			fi
 			echo "bench rep=$r order=$o loops=$loops batch=$batch module_b1_ns=${b1:-none} module_all_ns=${ball:-none} tv_ns=${tvns:-none}"
 			o=$((o + 1))
@@ -142,23 +145,28 @@ t $? "file_max_mb=0 is refused at load, with the reason in the log"
 # Small caps (16 MiB a file, 48 MiB in all) so that the fuzz meets them.
 insmod "$KO" file_max_mb=16 total_max_mb=48
 t $? "insmod with file_max_mb=16 total_max_mb=48"
-# A warm-up round first: the slab caches, the per-CPU lists and the page
-# tables of the vmalloc range that the lazy purge spreads areas over
-# settle at what the workload needs; the baseline is taken after it.
-$VMCTL fuzz 20000 7 > /tmp/warm.log 2>&1
-grep -q "^not ok" /tmp/warm.log
-t $((!$?)) "warm-up fuzz (20000 calls, seed 7) matched the model"
-grep "^#" /tmp/warm.log
+# fuzz_round SEED CALLS RELAXED_CALLS: one process checked exactly
+# against the model, then two at once (the global cap shared).
+fuzz_round() {
+	$VMCTL fuzz "$2" "$1"
+	$VMCTL fuzz "$3" "$(($1 + 1))" relaxed > /tmp/fz2.log 2>&1 &
+	p2=$!
+	$VMCTL fuzz "$3" "$(($1 + 2))" relaxed > /tmp/fz3.log 2>&1 &
+	p3=$!
+	wait $p2
+	wait $p3
+	cat /tmp/fz2.log /tmp/fz3.log
+}
+# A warm-up round of the same kind first: kernel page tables of the
+# vmalloc range (allocated as areas spread over it, never freed), the
+# slab caches of vmap areas and the per-CPU lists settle at what this
+# workload needs; the baseline is taken after it. Measured here on
+# built-7.2: the first round took 1.0-2.5 MiB (PageTables +1.0 MiB, Slab
+# +0.3 MiB), each later round 24-172 KiB.
+fuzz_round 1000 20000 15000 | sed 's/^ok - /ok - warm-up: /; s/^not ok - /not ok - warm-up: /'
 settle
 before=$($VMCTL snap)
-$VMCTL fuzz 100000 1
-$VMCTL fuzz 30000 2 relaxed > /tmp/fz2.log 2>&1 &
-p2=$!
-$VMCTL fuzz 30000 3 relaxed > /tmp/fz3.log 2>&1 &
-p3=$!
-wait $p2
-wait $p3
-cat /tmp/fz2.log /tmp/fz3.log
+fuzz_round 1 100000 30000
 settle
 after=$($VMCTL snap)
 echo "# before: $before"
@@ -167,27 +175,28 @@ echo "# after:  $after"
 t $? "leak: no vmallocinfo area of caller smm_area_alloc after close (exact)"
 $VMCTL info | grep -q " total_pages=0$"
 t $? "leak: the module's charge is back to 0 pages (exact)"
-# VmallocUsed counts every vmalloc'ed page of the system: kernel threads'
-# stacks (16 KiB each) come and go; 256 KiB is 16 stacks, while the fuzz
-# allocated and freed tens of GiB through vmalloc.
-dv=$(($(val vmallocused_kb "$after") - $(val vmallocused_kb "$before")))
-[ $dv -le 256 ]
+# VmallocUsed counts every vmalloc'ed page: kernel threads' stacks (16 KiB
+# each) come and go; 256 KiB is 16 of them, while the fuzz allocated and
+# freed some 10 million pages through vmalloc.
+d() { echo $(($(val "$1" "$after") - $(val "$1" "$before"))); }
+dv=$(d vmallocused_kb)
+[ "$dv" -le 256 ]
 t $? "leak: VmallocUsed back to baseline within 256 KiB (delta $dv KiB)"
-# MemFree plus the pages on the per-CPU lists (free, not counted in
-# MemFree): after the warm-up the same workload measured -40 KiB here;
-# 4 MiB leaves room for slab pages and vmalloc page tables (never freed)
-# while a leak of 1 page in 10000 of those the fuzz allocated would be
-# about 4 GiB / 10000 = 400 KiB... per 1 GiB: the totals are printed above.
-df=$(($(val memfree_kb "$after") + $(val pcp_kb "$after") - $(val memfree_kb "$before") - $(val pcp_kb "$before")))
-[ $df -ge -4096 ]
-t $? "leak: MemFree + per-CPU list pages back to baseline within 4 MiB (delta $df KiB)"
+# MemFree, plus the free pages parked on the per-CPU lists (which MemFree
+# leaves out). 1 MiB: 6 times the largest change of a round after the
+# warm-up measured here, 1/16 of what one file may hold (16 MiB), and
+# 256 pages, so that it catches what the exact checks above cannot see
+# (kvmalloc's kmalloc'ed areas, pages leaked outside vmalloc).
+df=$(($(d memfree_kb) + $(d pcp_kb)))
+[ "$df" -ge -1024 ] && [ "$df" -le 1024 ]
+t $? "leak: MemFree + per-CPU list pages back to baseline within 1 MiB (delta $df KiB; Slab $(d slab_kb), PageTables $(d pagetables_kb), KernelStack $(d kernelstack_kb) KiB)"
 rmmod stress_mm_vmalloc && ! loaded
 t $? "rmmod after the fuzz"
 
 # --- test_vmalloc and the parser --------------------------------------------------
 tv=$(tv_module)
 if [ -n "$tv" ]; then
-	tv_run nr_pages=4 run_test_mask=5 test_loop_count=200 nr_threads=2 > /tmp/tv.log
+	tv_run "nr_pages=4 run_test_mask=5 test_loop_count=200 nr_threads=2" > /tmp/tv.log
 	diagf /tmp/tv.log
 	grep -q "^test=fix_size_alloc_test workers=2 passed=2 failed=0 xfailed=0 repeat=1 loops=200 " /tmp/tv.log &&
 		grep -q "^test=long_busy_list_alloc_test workers=2 passed=2 failed=0 xfailed=0 repeat=1 loops=200 " /tmp/tv.log &&
