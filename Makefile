@@ -164,6 +164,12 @@ lab-fingerprint: deps
 # make lab-module-bench [KERNELS=...] [BENCH_REPEATS=5]: ns per
 #   vmalloc+vfree by order next to test_vmalloc (default built-7.2 and
 #   built-7.2+vmalloc-order0-alloc); lab/modtable.sh prints the table.
+#   By default on one vCPU under "-icount shift=0" (BENCH_ICOUNT=0: not): the
+#   guest's clock advances 1 ns per emulated instruction, so the times
+#   are what the code executes, not what a busy host let QEMU run (plain
+#   TCG varied 2-8x between repeats here); memory-system costs (cache
+#   misses, lock contention) do not show. BENCH_ICOUNT=0 GUEST_CPUS=2
+#   gives plain TCG wall-clock times.
 # make lint-module: clang-format, cppcheck and clang-tidy on the in-guest
 #   programs (make lint covers the parser and its unit test).
 # None of it is part of make check but test/88-module.t (build, checkpatch,
@@ -201,6 +207,8 @@ lab-module: deps
 lab-module-bench: deps
 	@$(MAKE) --no-print-directory all module-tools
 	@KERNELS="$(or $(KERNELS),built-$(or $(KERNEL_SRC),7.2) built-$(or $(KERNEL_SRC),7.2)+vmalloc-order0-alloc)" \
+		GUEST_CPUS=$(or $(GUEST_CPUS),1) LAB_ACCEL=tcg \
+		LAB_QEMU_EXTRA="$(if $(filter 0,$(BENCH_ICOUNT)),,-icount shift=0)" \
 		LAB_MODULE=bench LAB_CHURNS= lab/lab.sh
 
 lint-module:

@@ -38,6 +38,8 @@
 #     LAB_MODULE=bench (make lab-module-bench): its benchmark by order
 #     next to test_vmalloc, BENCH_REPEATS times: bench.txt (lab/modtable.sh
 #     prints the table).
+#  LAB_QEMU_EXTRA: more QEMU arguments for the guest's boot (make
+#     lab-module-bench: "-icount shift=0", with LAB_ACCEL=tcg).
 # A guest that panics, hangs (GUEST_TIMEOUT seconds) or prints
 # BUG/WARNING/Oops is killed and reported with its last console lines; the
 # lab goes on with the other kernel and exits non-zero at the end. With two
@@ -272,7 +274,7 @@ qemu_run() { # KVER VMLINUZ INITRAMFS ACCEL-ARGS NAME
 	say "$k: booting ($5, $GUEST_CPUS CPUs, $GUEST_MEM)"
 	t0=$(date +%s)
 	# shellcheck disable=SC2086
-	(exec timeout --signal=KILL "$GUEST_TIMEOUT" qemu-system-x86_64 $4 \
+	(exec timeout --signal=KILL "$GUEST_TIMEOUT" qemu-system-x86_64 $4 ${LAB_QEMU_EXTRA:-} \
 		-smp "$GUEST_CPUS" -m "$GUEST_MEM" -nographic -no-reboot \
 		-kernel "$2" -initrd "$3" -nic none \
 		-append "console=ttyS0 panic=-1 oops=panic quiet$extra" \
