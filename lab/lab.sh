@@ -34,6 +34,15 @@
 #     written to run-<name>.yaml; LAB_ACCEL=tcg forces TCG; LAB_PROVE=1
 #     first proves the io-uring buffers and fdtable paths with the raised
 #     limits (prove-<path>.log).
+#  LAB_MODULE=1 (make lab-module): instead of all that, our kernel module
+#     (module/) is built for each kernel by lab/modbuild.sh, put in the
+#     initramfs with the static test programs (build/module-tools), and
+#     lab/module-guest.sh tests it in the guest: module.tap (TAP).
+#     LAB_MODULE=bench (make lab-module-bench): its benchmark by order
+#     next to test_vmalloc, BENCH_REPEATS times: bench.txt (lab/modtable.sh
+#     prints the table).
+#  LAB_QEMU_EXTRA: more QEMU arguments for the guest's boot (make
+#     lab-module-bench: "-icount shift=0", with LAB_ACCEL=tcg).
 # A guest that panics, hangs (GUEST_TIMEOUT seconds) or prints
 # BUG/WARNING/Oops is killed and reported with its last console lines; the
 # lab goes on with the other kernel and exits non-zero at the end. With two
@@ -123,7 +132,15 @@ build_initramfs() {
 	ln -sf /usr/bin/stress-ng "$root/bin/stress-ng"
 	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 	cp "$WORKLOADS" "$root/smm/workloads"
-	sed -e "s|@LAB_PROVE@|${LAB_PROVE:-0}|" lab/guest-init > "$root/init"
+	if [ "${LAB_MODULE:-0}" != 0 ]; then
+		mkdir -p "$root/smm/bin"
+		cp "$BUILD/module-tools/smm-vmctl" "$BUILD/module-tools/tv-summary" "$root/smm/bin/"
+		cp lab/module-guest.sh "$root/smm/module-guest.sh"
+		for a in sync kill chown; do ln -sf busybox "$root/bin/$a"; done
+	fi
+	sed -e "s|@LAB_MODULE@|${LAB_MODULE:-0}|" \
+		-e "s|@BENCH_REPEATS@|${BENCH_REPEATS:-5}|" \
+		-e "s|@LAB_PROVE@|${LAB_PROVE:-0}|" lab/guest-init > "$root/init"
 	chmod +x "$root/init"
 	(cd "$root" && find . | cpio -o -H newc 2> /dev/null | gzip -1) > "$out"
 	echo "$out"
@@ -138,6 +155,46 @@ built_initramfs() {
 	{ cat "$INITRD"
 		(cd "$2/modroot" && find lib | cpio -o -H newc 2> /dev/null | gzip -1); } > "$out"
 	echo "$out"
+}
+
+# module_initramfs KERNEL INITRD KO: INITRD with our module for KERNEL
+# appended as one more archive, at /smm/module/<release>/ (the release is
+# the .ko's directory under build/module, lab/modbuild.sh).
+module_initramfs() {
+	local out=$LAB/$1/initramfs-module.cpio.gz tmp=$LAB/$1/modroot rel
+	rel=$(basename "$(dirname "$3")")
+	rm -rf "$tmp"
+	mkdir -p "$tmp/smm/module/$rel"
+	cp "$3" "$tmp/smm/module/$rel/"
+	{ cat "$2"
+		(cd "$tmp" && find smm | cpio -o -H newc 2> /dev/null | gzip -1); } > "$out"
+	echo "$out"
+}
+
+# module_report KERNEL: the guest's module section into module.tap
+# (numbered, with its plan) or bench.txt; says what it holds; 1 when a
+# test failed or the section is missing.
+module_report() {
+	local dir=$LAB/$1 raw=$LAB/$1/module.raw n nok nskip
+	rm -f "$dir/module.tap" "$dir/bench.txt"
+	save "$raw" SMM-MODULE-BEGIN SMM-MODULE-END "$why" || return 1
+	sed -i '/^SMM-PROGRESS /d' "$raw"
+	if [ "$LAB_MODULE" = bench ]; then
+		grep "^bench " "$raw" > "$dir/bench.txt"
+		say "$1: $(wc -l < "$dir/bench.txt") bench lines in $dir/bench.txt"
+		# test_vmalloc may be missing (Debian's kernels); our module not
+		[ -s "$dir/bench.txt" ] && ! grep -q "module_[a-z0-9]*_ns=none" "$dir/bench.txt"
+		return $?
+	fi
+	awk '/^ok / { n++; sub(/^ok( -)?/, "ok " n " -") }
+		/^not ok / { n++; sub(/^not ok( -)?/, "not ok " n " -") }
+		{ print } END { print "1.." n }' "$raw" > "$dir/module.tap"
+	n=$(grep -c "^ok \|^not ok " "$dir/module.tap")
+	nok=$(grep -c "^not ok " "$dir/module.tap")
+	nskip=$(grep -c "^ok .*# SKIP" "$dir/module.tap")
+	say "$1: module tests: $n, $nok failed, $nskip skipped ($dir/module.tap)"
+	grep "^not ok " "$dir/module.tap" | sed 's/^/    /' >&2
+	[ "$n" -gt 0 ] && [ "$nok" -eq 0 ]
 }
 
 # --- boot ----------------------------------------------------------------
@@ -221,7 +278,7 @@ qemu_run() { # KVER VMLINUZ INITRAMFS ACCEL-ARGS NAME
 	say "$k: booting ($5, $GUEST_CPUS CPUs, $GUEST_MEM)"
 	t0=$(date +%s)
 	# shellcheck disable=SC2086
-	(exec timeout --signal=KILL "$GUEST_TIMEOUT" qemu-system-x86_64 $4 \
+	(exec timeout --signal=KILL "$GUEST_TIMEOUT" qemu-system-x86_64 $4 ${LAB_QEMU_EXTRA:-} \
 		-smp "$GUEST_CPUS" -m "$GUEST_MEM" -nographic -no-reboot \
 		-kernel "$2" -initrd "$3" -nic none \
 		-append "console=ttyS0 panic=-1 oops=panic quiet$extra" \
@@ -330,13 +387,22 @@ for k in $KERNELS; do
 		fi
 		;;
 	esac
+	if [ "${LAB_MODULE:-0}" != 0 ]; then
+		if ! ko=$(lab/modbuild.sh "$k"); then
+			say "$k: FAILED: our module did not build for it (lab/modbuild.sh $k)"
+			failed=1
+			continue
+		fi
+		initrd=$(module_initramfs "$k" "$initrd" "$ko")
+	fi
 	CONSOLE=$dir/console.log
 	if boot "$k" "$vmlinuz" "$initrd"; then
 		why="the guest reached init but did not print it (see $CONSOLE)"
 	else
 		why="the guest died before init $((LAB_BOOT_RETRIES + 1)) times (see $CONSOLE)"
 	fi
-	save "$dir/fingerprint" SMM-FINGERPRINT-BEGIN SMM-FINGERPRINT-END "$why"
+	[ "${LAB_MODULE:-0}" = 0 ] &&
+		save "$dir/fingerprint" SMM-FINGERPRINT-BEGIN SMM-FINGERPRINT-END "$why"
 	for c in $NAMES; do
 		save "$dir/run-$c.yaml" "SMM-YAML-BEGIN $c" SMM-YAML-END "$why" ||
 			say "$k: workload $c: no report ($why)"
@@ -348,7 +414,11 @@ for k in $KERNELS; do
 	# The report a run must leave: the last churn's YAML, or with no
 	# churn (fingerprint only) the fingerprint.
 	report=$dir/fingerprint
-	if [ -n "$NAMES" ]; then
+	if [ "${LAB_MODULE:-0}" != 0 ]; then
+		module_report "$k" || failed=1
+		report=$dir/module.tap
+		[ "$LAB_MODULE" = bench ] && report=$dir/bench.txt
+	elif [ -n "$NAMES" ]; then
 		last=${NAMES##* }
 		rm -f "$dir/run.yaml"
 		[ -s "$dir/run-$last.yaml" ] && ln -sf "run-$last.yaml" "$dir/run.yaml"
@@ -362,11 +432,15 @@ for k in $KERNELS; do
 		continue
 	fi
 	[ -s "$dir/boot-retries" ] && say "$k: reached init after $(cat "$dir/boot-retries") retried boot(s)"
-	say "$k: fingerprint: $(grep '^label:' "$dir/fingerprint" | cut -d' ' -f2-)"
+	[ "${LAB_MODULE:-0}" = 0 ] &&
+		say "$k: fingerprint: $(grep '^label:' "$dir/fingerprint" | cut -d' ' -f2-)"
 	m=$(grep -a "^SMM-MODULES " "$CONSOLE" | tr -d '\r' | sed 's/^SMM-MODULES //')
 	[ -n "$m" ] && say "$k: modules: $m"
 	done_dirs+=("$dir")
 done
+if [ "${LAB_MODULE:-0}" = bench ] && [ ${#done_dirs[@]} -ge 1 ]; then
+	lab/modtable.sh "${done_dirs[@]}"
+fi
 if [ ${#done_dirs[@]} -eq 2 ]; then
 	for c in $NAMES; do
 		say "$c: ${done_dirs[0]##*/} (base) against ${done_dirs[1]##*/}"
