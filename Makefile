@@ -22,13 +22,13 @@ PROBE_CFLAGS := -std=gnu11 -D_GNU_SOURCE
 # front-end header, and the plugin links no front-end archive and no
 # libyaml (-z defs proves that nothing is missing; test/10-symbols.t reads
 # its NEEDED entries).
-COMMON_INC := -Icore-helpers/common
+COMMON_INC := -Icore-helpers/common -Imodule
 WORKER_INC := $(COMMON_INC) -Icore-helpers/worker -Icore-helpers/worker/paths
 FE_INC     := $(COMMON_INC) -Icore-helpers/front-end
 # -luring when the probe found liburing (expanded after config.h exists)
 URING    = $(if $(shell grep -s "define HAVE_LIBURING" $(BUILD)/config.h),-luring)
 WORKER_LIBS = -lbsd -lpthread $(URING)
-FE_LIBS  = -lyaml -lbsd -lm
+FE_LIBS  = -lyaml -lbsd -lm -lkmod
 
 COMMON_SRCS := $(sort $(wildcard core-helpers/common/*.c))
 WORKER_SRCS := $(sort $(wildcard core-helpers/worker/*.c core-helpers/worker/paths/*.c))

@@ -39,9 +39,11 @@
 #include "compare-cmd.h"
 #include "die.h"
 #include "docgen.h"
+#include "kmodule.h"
 #include "rlimits.h"
 #include "options.h"
 #include "owner.h"
+#include "path-module-name.h"
 #include "results.h"
 #include "shm.h"
 #include "stats.h"
@@ -51,6 +53,7 @@
 static volatile sig_atomic_t stop_signal;
 static bool start_failed; /* a stress-ng could not be started */
 static struct smm_owner owner; /* the run's directory and watchdog */
+static struct smm_kmodule kmod; /* path module: what to undo */
 
 static void on_stop(int sig)
 {
@@ -284,6 +287,20 @@ static void progress(const struct smm_run_cfg *cfg, unsigned int i,
 		  : (double)cfg->timeout_s * (double)cfg->repeat);
 }
 
+/* Whether the run asks for vmalloc-order's path module (kmodule.h). */
+static bool wants_module(const struct smm_run_cfg *cfg)
+{
+	const struct smm_stressor *st = &smm_stressors[0];
+
+	if (cfg->st[0].workers < 0)
+		return false;
+	for (int p = 0; p < st->nparams; p++)
+		if (!strcmp(st->params[p].option, "vmalloc-order-method"))
+			return !strcmp(smm_param_text(st, &cfg->st[0], p),
+				       "module");
+	return false;
+}
+
 int main(int argc, char **argv)
 {
 	char so[PATH_MAX], err[600];
@@ -339,6 +356,15 @@ int main(int argc, char **argv)
 		return SMM_EX_FAIL;
 	}
 	setenv(SMM_STATS_ENV, owner.stats, 1);
+	if (wants_module(&cfg)) {
+		rc = smm_kmodule_prepare(&kmod, err, sizeof(err));
+		if (rc)
+			fprintf(stderr,
+				"stress-mm: module: %s; path module will skip\n",
+				err);
+		else if (kmod.loaded_by_us)
+			smm_owner_note_module(&owner, SMM_KMOD_NAME);
+	}
 	smm_raise_limits(&cfg);
 	smm_conditions_read(&cond, sng);
 
@@ -367,6 +393,8 @@ int main(int argc, char **argv)
 		if (runs[done ? done - 1 : 0].ch[s].yaml[0])
 			unlink(runs[done ? done - 1 : 0].ch[s].yaml);
 	smm_read_stats_dir(owner.stats, &runs[done ? done - 1 : 0]); /* late */
+	if (smm_kmodule_finish(&kmod) == 0)
+		smm_owner_forget_module(&owner);
 	smm_owner_finish(&owner);
 	for (unsigned int i = 0; i < done; i++)
 		smm_counters_free(&runs[i].cs);

@@ -13,7 +13,8 @@
  * Methods (exported symbols; nothing else in the object is exported):
  *   stress_vmalloc_order        path from STRESS_MM_VMALLOC_ORDER_METHOD;
  *                               "all" cycles, one batch per call, through
- *                               the paths this kernel backs
+ *                               the paths this kernel backs (never the
+ *                               opt-in path module)
  *   stress_vmalloc_order_<sym>  one path, for each SMM_VMO_PATHS entry
  *
  * Contract with stress-ng (checked on 0.15.06; README.md "Using the plugin"):
@@ -123,12 +124,16 @@ static int path_ready(struct vmo_worker *w, unsigned int id, bool alone)
 
 static int path_batch(struct vmo_worker *w, unsigned int id)
 {
-	uint64_t allocs = 0;
+	uint64_t allocs = 0, alloc_ns = 0, free_ns = 0;
 	char what[256];
 	int rc;
 
 	rc = smm_vmpath_batch(w->state[id], &allocs, what, sizeof(what));
 	smm_stats_add(w->stats, allocs, allocs);
+	if (smm_vmpath_kernel_ns(w->state[id], &alloc_ns, &free_ns)) {
+		smm_stats_add(w->stats, kernel_alloc_ns, alloc_ns);
+		smm_stats_add(w->stats, kernel_free_ns, free_ns);
+	}
 	if (rc == 0) {
 		smm_stats_add(w->stats, calls, 1);
 		return 0;
@@ -153,6 +158,8 @@ static int run_all(void)
 	for (unsigned int tries = 0; tries < SMM_VMO_NR_PATHS; tries++) {
 		unsigned int id = w->next++ % SMM_VMO_NR_PATHS;
 
+		if (smm_vmpaths[id]->opt_in)
+			continue; /* asked for by name only */
 		if (path_ready(w, id, false) == 0)
 			return path_batch(w, id);
 	}

@@ -38,7 +38,10 @@ static void test_layout(void)
 		       offsetof(struct smm_stats_file, companions) == 96 &&
 		       offsetof(struct smm_stats_file, companion_cpu) == 104 &&
 		       offsetof(struct smm_stats_file, skip_reason) == 360 &&
-		       sizeof(struct smm_stats_file) == 616,
+		       offsetof(struct smm_stats_file, kernel_alloc_ns) ==
+			       616 &&
+		       offsetof(struct smm_stats_file, kernel_free_ns) == 624 &&
+		       sizeof(struct smm_stats_file) == 632,
 	       "layout: every offset stats.h documents");
 }
 
@@ -162,7 +165,11 @@ static void test_reader_checks(void)
 	tap_ok(smm_stats_read(path, &r) == -EPROTO,
 	       "reader: a version-1 file is -EPROTO");
 	memcpy(good.magic, SMM_STATS_MAGIC, 8);
-	good.version = 3;
+	good.version = 2;
+	write_file(path, &good, 616);
+	tap_ok(smm_stats_read(path, &r) == -EPROTO,
+	       "reader: a version-2 file (616 bytes) is -EPROTO");
+	good.version = 4;
 	write_file(path, &good, sizeof(good));
 	tap_ok(smm_stats_read(path, &r) == -EPROTO,
 	       "reader: another version is -EPROTO");
@@ -208,7 +215,7 @@ static void test_classes(void)
 
 int main(void)
 {
-	tap_plan(19);
+	tap_plan(20);
 	if (!mkdtemp(dir)) {
 		tap_diag("mkdtemp: %s", strerror(errno));
 		return 1;

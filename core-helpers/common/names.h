@@ -22,7 +22,8 @@
 	X(bpf, "bpf")           \
 	X(ldt, "ldt")           \
 	X(pty, "pty")           \
-	X(fdtable, "fdtable")
+	X(fdtable, "fdtable")   \
+	X(module, "module")
 
 enum smm_vmo_path_id {
 #define SMM_X(sym, name) SMM_VMO_PATH_##sym,

@@ -23,8 +23,8 @@ _Static_assert(offsetof(struct smm_stats_file, companion_cpu) == 104,
 	       "companion_cpu");
 _Static_assert(offsetof(struct smm_stats_file, skip_reason) == 360,
 	       "skip_reason");
-_Static_assert(sizeof(struct smm_stats_file) == 616,
-	       "stats.h documents a 616-byte record");
+_Static_assert(sizeof(struct smm_stats_file) == 632,
+	       "stats.h documents a 632-byte record");
 
 struct smm_stats_file *smm_stats_open(const char *dir, const char *stressor)
 {

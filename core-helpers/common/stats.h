@@ -16,10 +16,10 @@
  * derives a worker's exit status from the file (smm_stats_exit_status()),
  * never from the text the worker printed.
  *
- * File format (native endianness, little-endian on x86_64), version 2:
+ * File format (native endianness, little-endian on x86_64), version 3:
  *   offset size field          unit, meaning
  *        0    8 magic          "SMMSTATS" (no NUL)
- *        8    4 version        2
+ *        8    4 version        3
  *       12    4 pid            the worker's pid
  *       16   16 stressor       "vmalloc-order" or "shm-pcp", NUL-padded
  *       32    8 calls          method calls that returned 0 (= stress-ng's
@@ -42,9 +42,15 @@
  *      104  256 companion_cpu  int32 x 64: CPU of each companion, -1 if not
  *                              pinned; entries past companions are -1
  *      360  256 skip_reason    the SKIP reason, NUL-terminated
- *      616      end (sizeof(struct smm_stats_file))
+ *      616    8 kernel_alloc_ns  ns the kernel spent in its allocation
+ *                              calls, as the path measured them there
+ *                              (path module: the module's ktime around
+ *                              vmalloc); 0 for paths that cannot see it
+ *      624    8 kernel_free_ns   the same for the frees (vfree)
+ *      632      end (sizeof(struct smm_stats_file))
  * Version 1 (magic "SMMSTAT1", 336 bytes) had neither the errnos nor the
- * placement, and counted pages per finished cycle. A reader must check
+ * placement, and counted pages per finished cycle; version 2 (616 bytes)
+ * had no kernel times. A reader must check
  * magic and version (smm_stats_read()) and may read while workers run.
  */
 #ifndef SMM_STATS_H
@@ -55,7 +61,7 @@
 
 #define SMM_STATS_ENV "STRESS_MM_STATS_DIR"
 #define SMM_STATS_MAGIC "SMMSTATS"
-#define SMM_STATS_VERSION 2
+#define SMM_STATS_VERSION 3
 #define SMM_STATS_COMPANIONS 64 /* companion_cpu entries */
 #define SMM_STATS_PAGE_CHUNK 256 /* pages between updates of pages */
 
@@ -78,6 +84,8 @@ struct smm_stats_file {
 	uint32_t reserved;
 	int32_t companion_cpu[SMM_STATS_COMPANIONS];
 	char skip_reason[256];
+	uint64_t kernel_alloc_ns;
+	uint64_t kernel_free_ns;
 };
 
 /*

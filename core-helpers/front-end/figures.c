@@ -31,6 +31,10 @@ const struct smm_figure_def smm_figure_defs[] = {
 	{ "pages-faulted-per-second", true,
 	  "pages write-faulted by the workers (stats files)", NG_SECONDS,
 	  "pages/s", true, 1, true },
+	{ "kernel-ns-per-vmalloc-vfree", true,
+	  "ns the kernel spent in vmalloc and vfree (stats files: path module's ktime)",
+	  "allocations made by the workers (stats files)", "ns", false, 1,
+	  true },
 	{ "movable-refills-per-1000-faults", true, MOVABLE_REFILLS, SHM_FAULTS,
 	  "per 1000 faults", false, 5, true },
 	{ "unmovable-refills-per-1000-faults", true, UNMOVABLE_REFILLS,
@@ -177,6 +181,15 @@ static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 	      (double)(st->rate_count == SMM_COUNT_PAGES ? r->pages
 							 : r->allocs),
 	      wall, 1);
+	if (st->rate_count == SMM_COUNT_ALLOCS) {
+		f = add(fs, st->name, "kernel-ns-per-vmalloc-vfree");
+		if (nostats)
+			absent(f, "%s", nostats);
+		else if (!r->kernel_ns)
+			absent(f,
+			       "the path cannot see the kernel's time (only path module can)");
+		ratio(f, (double)r->kernel_ns, (double)r->allocs, 1);
+	}
 	if (st->rate_count == SMM_COUNT_PAGES) {
 		per_1000(res,
 			 add(fs, st->name, "movable-refills-per-1000-faults"),

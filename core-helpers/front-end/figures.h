@@ -18,6 +18,10 @@
  *   <s>.bogo-ops-per-second-usr-sys-time  bogo-ops / user+system seconds
  *   vmalloc-order.allocations-per-second  allocations (stats files) /
  *                                         stress-ng's wall-clock seconds
+ *   vmalloc-order.kernel-ns-per-vmalloc-vfree
+ *        ns the kernel spent in vmalloc and vfree (the module's ktime,
+ *        stats files) / allocations (stats files): path module only, as
+ *        test_vmalloc's per-loop time
  *   shm-pcp.pages-faulted-per-second      pages write-faulted (stats files)
  *                                         / stress-ng's wall-clock seconds
  *   shm-pcp.movable-refills-per-1000-faults

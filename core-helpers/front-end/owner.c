@@ -18,6 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kmodule.h"
 #include "owner.h"
 #include "shm.h"
 #include "sysfacts.h"
@@ -162,7 +163,7 @@ static int rm_one(const char *path, const struct stat *st, int flag,
 /* Everything a dead owner left under @dir; what was done goes in @what. */
 static void clean_dir(const char *dir, char *what, size_t len)
 {
-	char mnt[PATH_MAX] = "";
+	char mnt[PATH_MAX] = "", mod[64] = "";
 	int groups = kill_groups(dir);
 	unsigned int p = 0, s = 0;
 	size_t used;
@@ -174,6 +175,13 @@ static void clean_dir(const char *dir, char *what, size_t len)
 			used += (size_t)snprintf(what + used, len - used,
 						 ", the tracefs mount on %s",
 						 mnt);
+	}
+	if (read_line(dir, "module", mod, sizeof(mod)) == 0 && mod[0]) {
+		/* the device's owner goes back with the module */
+		if (smm_kmodule_unload_name() == 0 && used < len)
+			used += (size_t)snprintf(what + used, len - used,
+						 ", the module %s it loaded",
+						 mod);
 	}
 	smm_shm_sweep(NULL, &p, &s);
 	if ((p || s) && used < len)
@@ -275,6 +283,22 @@ void smm_owner_note_mount(struct smm_owner *o, const char *path)
 
 	snprintf(line, sizeof(line), "%s\n", path);
 	append_line(o->dir, "mounted", line);
+}
+
+void smm_owner_note_module(struct smm_owner *o, const char *name)
+{
+	char line[128];
+
+	snprintf(line, sizeof(line), "%s\n", name);
+	append_line(o->dir, "module", line);
+}
+
+void smm_owner_forget_module(struct smm_owner *o)
+{
+	char path[PATH_MAX + 16];
+
+	dir_file(o->dir, "module", path, sizeof(path));
+	unlink(path);
 }
 
 int smm_owner_finish(struct smm_owner *o)

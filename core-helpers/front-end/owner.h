@@ -10,13 +10,16 @@
  *            process group of its own, with PR_SET_PDEATHSIG; its stressor
  *            processes, workers and their companions join that group)
  *   mounted  the tracefs mount point, when stress-mm mounted it
+ *   module   our kernel module's name, when stress-mm loaded it
+ *            (kmodule.h)
  *   stats/   the workers' stats files (common/stats.h)
  * A watchdog process, forked when the directory is made, in a session of
  * its own (a kill of stress-mm's process group does not reach it), waits
  * on a pipe whose only writer is stress-mm. When stress-mm ends without
  * saying "done" (the pipe reaches EOF: it died, SIGKILL included), the
  * watchdog kills every recorded process group with SIGKILL, waits for
- * them (up to 2 s), unmounts what stress-mm mounted, sweeps shm-pcp
+ * them (up to 2 s), unmounts what stress-mm mounted, removes the module it
+ * loaded, sweeps shm-pcp
  * leftovers (common/shm.h) and removes the directory. When even the
  * watchdog was killed, the next stress-mm finds the directory of a dead
  * owner and does the same, naming what it cleaned.
@@ -60,6 +63,11 @@ void smm_owner_forget_groups(struct smm_owner *o);
 
 /* smm_owner_note_mount() - record that this run mounted @path. */
 void smm_owner_note_mount(struct smm_owner *o, const char *path);
+
+/* smm_owner_note_module() - record that this run loaded module @name;
+ * smm_owner_forget_module() - it was removed. */
+void smm_owner_note_module(struct smm_owner *o, const char *name);
+void smm_owner_forget_module(struct smm_owner *o);
 
 /*
  * smm_owner_finish() - the run ends here: tell the watchdog it has nothing

@@ -64,6 +64,7 @@ static void add_file(struct smm_stressor_result *r,
 	r->pages += st->pages;
 	r->churn_allocs += st->churn_allocs;
 	r->failures += st->failures;
+	r->kernel_ns += st->kernel_alloc_ns + st->kernel_free_ns;
 	if (st->failures && !r->fail_errno)
 		r->fail_errno = st->fail_errno;
 	if (st->skipped && !r->skip_reason[0]) {

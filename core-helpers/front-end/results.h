@@ -37,6 +37,7 @@ struct smm_stressor_result {
 	double wall_s; /* stress-ng's wall-clock time, seconds */
 	uint64_t calls, allocs, pages, churn_allocs; /* stats files */
 	uint64_t failures; /* stats files: failed calls, all workers */
+	uint64_t kernel_ns; /* stats files: kernel_alloc_ns + kernel_free_ns */
 	int stats_files; /* files read and valid */
 	int stats_bad; /* files of another format or version (skipped) */
 	/* exit status the files give (smm_stats_exit_status(), the worst

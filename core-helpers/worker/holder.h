@@ -135,6 +135,13 @@ struct smm_holder_ops {
 	 * ops->no_area; NULL or "": nothing to add.
 	 */
 	void (*why_not)(void *ctx, int err, char *buf, size_t len);
+	/*
+	 * kernel_ns() - add to *@alloc_ns and *@free_ns the ns the kernel
+	 * reported for this kind's allocations and frees since the last call
+	 * (path module: the module's ktime around vmalloc and vfree). NULL:
+	 * the kind cannot see them.
+	 */
+	void (*kernel_ns)(void *ctx, uint64_t *alloc_ns, uint64_t *free_ns);
 };
 
 struct smm_holder {

@@ -10,7 +10,7 @@
  * companions, companion_cpus (comma-separated, "-" when none),
  * exit_status (smm_stats_exit_status()), skip_reason. Then "sum_calls: N",
  * "sum_allocs: N", "sum_pages: N", "sum_churn_allocs: N", "files: N".
- * Exit status 2 when a file is not a version-2 stats file (the reader's
+ * Exit status 2 when a file is not a version-3 stats file (the reader's
  * errno is printed on stderr).
  */
 #include <stdio.h>
@@ -32,8 +32,10 @@ static void dump(const char *path, const struct smm_stats_file *s)
 	       s->skip_errno, s->fail_errno, s->cpu, s->slot, s->companions);
 	for (unsigned int i = 0; i < s->companions; i++)
 		printf("%s%d", i ? "," : "", s->companion_cpu[i]);
-	printf("%s\nexit_status: %d\nskip_reason: %s\n",
-	       s->companions ? "" : "-", smm_stats_exit_status(s),
+	printf("%s\nkernel_alloc_ns: %llu\nkernel_free_ns: %llu\n"
+	       "exit_status: %d\nskip_reason: %s\n",
+	       s->companions ? "" : "-", (unsigned long long)s->kernel_alloc_ns,
+	       (unsigned long long)s->kernel_free_ns, smm_stats_exit_status(s),
 	       s->skip_reason);
 }
 

@@ -11,6 +11,7 @@
 #include "path-fdtable.h"
 #include "path-io-uring.h"
 #include "path-ldt.h"
+#include "path-module.h"
 #include "path-pty.h"
 #include "path-stack.h"
 #include "report.h"
@@ -23,6 +24,7 @@ const struct smm_vmpath *const smm_vmpaths[SMM_VMO_NR_PATHS] = {
 	[SMM_VMO_PATH_ldt] = &smm_vmpath_ldt,
 	[SMM_VMO_PATH_pty] = &smm_vmpath_pty,
 	[SMM_VMO_PATH_fdtable] = &smm_vmpath_fdtable,
+	[SMM_VMO_PATH_module] = &smm_vmpath_module,
 };
 
 struct vmpath_state {
@@ -85,6 +87,22 @@ int smm_vmpath_batch(void *state, uint64_t *allocs, char *what, size_t len)
 			return rc;
 	}
 	return 0;
+}
+
+bool smm_vmpath_kernel_ns(void *state, uint64_t *alloc_ns, uint64_t *free_ns)
+{
+	struct vmpath_state *st = state;
+	bool any = false;
+
+	for (unsigned int k = 0; st && k < st->n; k++) {
+		const struct smm_holder *h = st->h[k];
+
+		if (h->ops->kernel_ns) {
+			h->ops->kernel_ns(h->ctx, alloc_ns, free_ns);
+			any = true;
+		}
+	}
+	return any;
 }
 
 void smm_vmpath_teardown(void *state)

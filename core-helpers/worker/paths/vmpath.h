@@ -20,6 +20,7 @@
 #ifndef SMM_VMPATH_H
 #define SMM_VMPATH_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -43,6 +44,8 @@ struct smm_vmpath {
 			   * by vfree) or "vmap" (address space only) */
 	/* bytes of its most typical allocation (shm-pcp churn default) */
 	uint64_t natural_bytes;
+	/* not taken by method "all" (a path that needs set-up by root) */
+	bool opt_in;
 	/* its kinds, NULL-terminated: at most SMM_VMPATH_MAX_KINDS */
 	const struct smm_holder_ops *const *kinds;
 };
@@ -67,6 +70,14 @@ int smm_vmpath_setup(const struct smm_vmpath *p, void **state,
  * Return: 0, or the first -errno with what failed in @what (a FAIL).
  */
 int smm_vmpath_batch(void *state, uint64_t *allocs, char *what, size_t len);
+
+/*
+ * smm_vmpath_kernel_ns() - add the kernel's ns for allocating and freeing
+ * since the last call, over the kinds that can see them (holder.h
+ * kernel_ns). Return: whether any kind can (false: *@alloc_ns and
+ * *@free_ns untouched, the figure is absent).
+ */
+bool smm_vmpath_kernel_ns(void *state, uint64_t *alloc_ns, uint64_t *free_ns);
 
 /* smm_vmpath_teardown() - free what smm_vmpath_setup() made; NULL-safe. */
 void smm_vmpath_teardown(void *state);

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * kmodule.h - our kernel module (module/stress_mm_vmalloc.ko) for a run of
+ * --vmalloc-order-method module: loaded when the device is missing and
+ * stress-mm may load it, the device handed to the run's user, and both
+ * undone afterwards, but only what this run did.
+ *
+ * Where the module comes from, in this order (libkmod):
+ *   1. installed for the running kernel (modules.dep: modprobe's lookup);
+ *   2. the tree's build: <dir of stress-mm>/module/<uname -r>/
+ *      stress_mm_vmalloc.ko (make module KERNEL=... writes it there).
+ * Kernel source relied on: kernel/module/main.c (finit_module(2): EPERM
+ * without CAP_SYS_MODULE, ENOEXEC/EINVAL for a module of another kernel,
+ * EEXIST when loaded), delete_module(2) (EWOULDBLOCK with O_NONBLOCK while
+ * a file is open); drivers/char/misc.c (the node appears in devtmpfs).
+ *
+ * Runs in the front end only (root may be needed), never in workers.
+ */
+#ifndef SMM_KMODULE_H
+#define SMM_KMODULE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+struct smm_kmodule {
+	bool loaded_by_us; /* unload at the end */
+	bool chowned; /* restore owner at the end */
+	uid_t uid; /* the node's owner before */
+	gid_t gid;
+};
+
+/*
+ * smm_kmodule_prepare() - make the device usable by this process's uid:
+ * nothing when it exists and is ours; else load the module (when
+ * /proc/modules exists and we may) and wait up to 2 s for the node; then
+ * give the node to getuid()/getgid() when it belongs to another user.
+ * Return: 0 (the device is there; *@km says what to undo), or -errno with
+ * one line in @why: -ENOSYS the kernel has no module support (no
+ * /proc/modules), -ENOENT no module for this kernel (neither installed
+ * nor built), -EPERM may not load it (not root), -ETIMEDOUT loaded but no
+ * node appeared, or libkmod's -errno of the insertion.
+ */
+int smm_kmodule_prepare(struct smm_kmodule *km, char *why, size_t len);
+
+/*
+ * smm_kmodule_finish() - undo what smm_kmodule_prepare() did: the node's
+ * owner back, the module removed when this run loaded it (retried for up
+ * to 2 s while a worker's file is still open). Return: 0 or -errno of the
+ * removal (said on stderr).
+ */
+int smm_kmodule_finish(struct smm_kmodule *km);
+
+/* smm_kmodule_unload_name() - remove the module by name, for the watchdog
+ * after a SIGKILLed run (owner.h). Return: 0 or -errno. */
+int smm_kmodule_unload_name(void);
+
+#endif /* SMM_KMODULE_H */

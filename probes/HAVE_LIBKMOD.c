@@ -1,0 +1,15 @@
+/* LIBS: -lkmod
+ * libkmod: the front end loads and removes module/stress_mm_vmalloc.ko for
+ * --vmalloc-order-method module (core-helpers/front-end/kmodule.c).
+ * Required: Debian package libkmod-dev.
+ */
+#include <libkmod.h>
+#include <stddef.h>
+
+int main(void)
+{
+	struct kmod_ctx *c = kmod_new(NULL, NULL);
+
+	kmod_unref(c);
+	return 0;
+}
