@@ -164,8 +164,10 @@ module_initramfs() {
 	local out=$LAB/$1/initramfs-module.cpio.gz tmp=$LAB/$1/modroot rel
 	rel=$(basename "$(dirname "$3")")
 	rm -rf "$tmp"
-	mkdir -p "$tmp/smm/module/$rel"
+	mkdir -p "$tmp/smm/module/$rel" "$tmp/smm/build/module/$rel"
 	cp "$3" "$tmp/smm/module/$rel/"
+	# where stress-mm looks for the tree's build (kmodule.h)
+	cp "$3" "$tmp/smm/build/module/$rel/"
 	{ cat "$2"
 		(cd "$tmp" && find smm | cpio -o -H newc 2> /dev/null | gzip -1); } > "$out"
 	echo "$out"

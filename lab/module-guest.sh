@@ -199,6 +199,35 @@ t $? "leak: MemFree + per-CPU lists + Slab + PageTables + KernelStack back to ba
 rmmod stress_mm_vmalloc && ! loaded
 t $? "rmmod after the fuzz"
 
+# --- stress-mm's path module ----------------------------------------------------
+# The front end loads the module (libkmod, the tree's build next to
+# stress-mm: /smm/build/module/<release>/) for --vmalloc-order-method
+# module, the sandboxed worker allocates through the device, and the front
+# end removes the module because it loaded it; one loaded before stays.
+# fig YAML NAME: the value of a figure, or nothing when it is absent
+fig() { sed -n "/^    $2:\$/{n;s/^      value: //p}" "$1" | head -1; }
+smm_module_run() { # BYTES YAML
+	/smm/build/stress-mm --vmalloc-order 1 --vmalloc-order-method module \
+		--vmalloc-order-bytes "$1" -t 3s --counters none --yaml "$2" > "$2.log" 2>&1
+}
+! loaded
+t $? "before stress-mm: the module is not loaded"
+for b in 4K 16K 2M; do
+	smm_module_run $b /tmp/pm-$b.yaml
+	rc=$?
+	allocs=$(sed -n 's/^      allocations: //p' /tmp/pm-$b.yaml | head -1)
+	ns=$(fig /tmp/pm-$b.yaml vmalloc-order.kernel-ns-per-vmalloc-vfree)
+	pages=$(($(echo $b | sed 's/K$/*1024/; s/M$/*1048576/') / 4096))
+	[ $rc -eq 0 ] && [ "${allocs:-0}" -gt 0 ] && [ -n "$ns" ] &&
+		grep -q "module: vmalloc_node() areas of $pages pages.*pages=$pages" /tmp/pm-$b.yaml.log &&
+		! loaded
+	t $? "stress-mm --vmalloc-order-method module --vmalloc-order-bytes $b: loads the module, $allocs areas of $pages pages proven in vmallocinfo, $ns kernel ns per vmalloc+vfree, module removed after (exit $rc)"
+	[ $rc -eq 0 ] || diagf /tmp/pm-$b.yaml.log
+done
+insmod "$KO" && smm_module_run 16K /tmp/pm-pre.yaml && loaded
+t $? "a module loaded before stress-mm stays loaded after its run"
+rmmod stress_mm_vmalloc
+
 # --- test_vmalloc and the parser --------------------------------------------------
 tv=$(tv_module)
 if [ -n "$tv" ]; then
