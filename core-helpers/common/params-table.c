@@ -47,7 +47,8 @@ const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS] = {
 		.def = "all",
 		.choices = vmo_methods,
 		.help = "path of the vmalloc_order method; all cycles through "
-			"the paths this kernel backs",
+			"the paths this kernel backs, except module (exact "
+			"sizes from our kernel module), taken only by name",
 	},
 	[SMM_VMO_P_IO_URING] = {
 		.option = "vmalloc-order-io-uring",
