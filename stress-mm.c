@@ -48,6 +48,7 @@
 #include "shm.h"
 #include "stats.h"
 #include "supervise.h"
+#include "tv-run.h"
 #include "yreport.h"
 
 static volatile sig_atomic_t stop_signal;
@@ -208,7 +209,10 @@ static void run_once(const struct smm_run_cfg *cfg, const char *sng,
 		const struct smm_stressor_result *r = &res->st[s];
 		struct smm_child_facts f;
 
-		smm_read_ng_yaml(res->ch[s].yaml, &res->st[s], NULL);
+		if (smm_tv_asked(cfg, s))
+			smm_read_tv_log(res->ch[s].yaml, &res->st[s], res);
+		else
+			smm_read_ng_yaml(res->ch[s].yaml, &res->st[s], NULL);
 		f = (struct smm_child_facts){
 			.bogo_ops = r->bogo_ops,
 			.work = r->pages + r->allocs,
@@ -287,17 +291,19 @@ static void progress(const struct smm_run_cfg *cfg, unsigned int i,
 		  : (double)cfg->timeout_s * (double)cfg->repeat);
 }
 
-/* Whether the run asks for vmalloc-order's path module (kmodule.h). */
-static bool wants_module(const struct smm_run_cfg *cfg)
+/* Whether a stressor of the run asks for vmalloc-order's method @m. */
+static bool wants_method(const struct smm_run_cfg *cfg, const char *m)
 {
-	const struct smm_stressor *st = &smm_stressors[0];
+	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
+		const char *v;
 
-	if (cfg->st[0].workers < 0)
-		return false;
-	for (int p = 0; p < st->nparams; p++)
-		if (!strcmp(st->params[p].option, "vmalloc-order-method"))
-			return !strcmp(smm_param_text(st, &cfg->st[0], p),
-				       "module");
+		if (cfg->st[s].workers < 0)
+			continue;
+		v = smm_param_value(&smm_stressors[s], &cfg->st[s],
+				    "vmalloc-order-method");
+		if (v && !strcmp(v, m))
+			return true;
+	}
 	return false;
 }
 
@@ -356,7 +362,7 @@ int main(int argc, char **argv)
 		return SMM_EX_FAIL;
 	}
 	setenv(SMM_STATS_ENV, owner.stats, 1);
-	if (wants_module(&cfg)) {
+	if (wants_method(&cfg, "module")) {
 		rc = smm_kmodule_prepare(&kmod, err, sizeof(err));
 		if (rc)
 			fprintf(stderr,

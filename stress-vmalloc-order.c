@@ -27,6 +27,7 @@
  * "vmalloc-order: FAIL: <what> errno=N (text)" and the method returns -1,
  * which stress-ng answers by forking a new worker.
  */
+#include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -176,6 +177,16 @@ SMM_EXPORT int stress_vmalloc_order(void)
 
 	if (m == 0)
 		return run_all();
+	if (m == SMM_VMO_METHOD_TEST_VMALLOC) {
+		struct vmo_worker *w = worker_get();
+
+		smm_stats_skip(w->stats, EOPNOTSUPP,
+			       "test-vmalloc is not a plugin path");
+		smm_skip(
+			stressor,
+			"test-vmalloc: the kernel's test_vmalloc module is run by stress-mm's front end (--vmalloc-order-method test-vmalloc), not by the plugin: errno=%d",
+			EOPNOTSUPP);
+	}
 	return run_path((unsigned int)(m - 1));
 }
 

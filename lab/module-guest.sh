@@ -239,9 +239,30 @@ if [ -n "$tv" ]; then
 	t $? "test_vmalloc nr_pages=4 run_test_mask=5 test_loop_count=200 nr_threads=2: the parser reads 2 tests x 2 workers and 2 cycles lines, nothing malformed"
 	! lsmod | grep -q "^test_vmalloc "
 	t $? "test_vmalloc is not left loaded (it refuses to stay by design)"
+	# the front end's method test-vmalloc: the same module, its lines in
+	# the YAML
+	/smm/build/stress-mm --vmalloc-order 2 --vmalloc-order-method test-vmalloc \
+		--vmalloc-order-bytes 16K --vmalloc-order-ops 500 \
+		--vmalloc-order-tests fix_size_alloc_test,long_busy_list_alloc_test \
+		--counters none --yaml /tmp/tvm.yaml > /tmp/tvm.log 2>&1
+	rc=$?
+	ns=$(fig /tmp/tvm.yaml vmalloc-order.test-vmalloc-ns-per-loop)
+	[ $rc -eq 0 ] && [ -n "$ns" ] &&
+		grep -q "module-parameters: nr_pages=4 nr_threads=2 run_test_mask=5 test_loop_count=500" /tmp/tvm.yaml &&
+		[ "$(sed -n '/^        tests:/,/^        cycles-per-worker:/s/^            workers: //p' /tmp/tvm.yaml | tr '\n' ' ')" = "2 2 " ] &&
+		[ "$(sed -n '/^        tests:/,/^        cycles-per-worker:/s/^            passed: //p' /tmp/tvm.yaml | tr '\n' ' ')" = "2 2 " ] &&
+		grep -q "^        malformed-lines: 0" /tmp/tvm.yaml &&
+		! lsmod | grep -q "^test_vmalloc "
+	t $? "stress-mm --vmalloc-order-method test-vmalloc: 2 tests x 2 workers passed in the YAML, $ns ns per loop of fix_size_alloc_test, nr_pages=4 from 16K (exit $rc)"
+	[ $rc -eq 0 ] || diagf /tmp/tvm.log
 else
 	skip "test_vmalloc Summary lines read by the parser" "this kernel has no test_vmalloc module (Debian does not build it: CONFIG_TEST_VMALLOC is not set)"
 	skip "test_vmalloc is not left loaded" "no test_vmalloc here"
+	/smm/build/stress-mm --vmalloc-order 1 --vmalloc-order-method test-vmalloc \
+		--counters none > /tmp/tvm.log 2>&1
+	rc=$?
+	[ $rc -eq 4 ] && grep -q "SKIP: test-vmalloc: no test_vmalloc module for this kernel" /tmp/tvm.log
+	t $? "stress-mm --vmalloc-order-method test-vmalloc without test_vmalloc: SKIP, exit 4 (exit $rc)"
 fi
 
 # --- the kernel log -----------------------------------------------------------------

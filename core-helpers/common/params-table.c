@@ -12,7 +12,8 @@ static const char *const vmo_methods[] = {
 #define SMM_X(sym, name) name,
 	SMM_VMO_PATHS(SMM_X)
 #undef SMM_X
-		NULL,
+		"test-vmalloc", /* the kernel's own test, run by the front end */
+	NULL,
 };
 
 const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS] = {
@@ -48,7 +49,9 @@ const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS] = {
 		.choices = vmo_methods,
 		.help = "path of the vmalloc_order method; all cycles through "
 			"the paths this kernel backs, except module (exact "
-			"sizes from our kernel module), taken only by name",
+			"sizes from our kernel module), taken only by name; "
+			"test-vmalloc runs the kernel's test_vmalloc module "
+			"instead (stress-mm only, as root)",
 	},
 	[SMM_VMO_P_IO_URING] = {
 		.option = "vmalloc-order-io-uring",

@@ -35,6 +35,9 @@ const struct smm_figure_def smm_figure_defs[] = {
 	  "ns the kernel spent in vmalloc and vfree (stats files: path module's ktime)",
 	  "allocations made by the workers (stats files)", "ns", false, 1,
 	  true },
+	{ "test-vmalloc-ns-per-loop", true,
+	  "test_vmalloc's avg usec x 1000 of the first test run, mean over its workers",
+	  "test_loop_count", "ns", false, 1, true },
 	{ "movable-refills-per-1000-faults", true, MOVABLE_REFILLS, SHM_FAULTS,
 	  "per 1000 faults", false, 5, true },
 	{ "unmovable-refills-per-1000-faults", true, UNMOVABLE_REFILLS,
@@ -149,8 +152,9 @@ static void per_1000(const struct smm_run_result *res, struct smm_figure *f,
 	ratio(f, n, den, 1000);
 }
 
-static void rates(const struct smm_run_result *res, const char *name,
-		  double ops_real, double ops_usr_sys, struct smm_figures *fs)
+/* The two bogo-ops rates; returns the usr+sys one (NULL: no room). */
+static struct smm_figure *rates(const char *name, double ops_real,
+				double ops_usr_sys, struct smm_figures *fs)
 {
 	struct smm_figure *f;
 
@@ -160,7 +164,7 @@ static void rates(const struct smm_run_result *res, const char *name,
 	f = add(fs, name, "bogo-ops-per-second-usr-sys-time");
 	if (f)
 		f->value = ops_usr_sys;
-	(void)res;
+	return f;
 }
 
 static void stressor_figures(const struct smm_run_result *res, int s, int nran,
@@ -173,7 +177,18 @@ static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 	double wall = r->wall_s;
 	struct smm_figure *f;
 
-	rates(res, st->name, r->ops_real, r->ops_usr_sys, fs);
+	f = rates(st->name, r->ops_real, r->ops_usr_sys, fs);
+	if (r->tv) {
+		/* test_vmalloc: kernel threads, no stats files of ours */
+		absent(f,
+		       "test-vmalloc runs in kernel threads: no user+system time of the workers");
+		f = add(fs, st->name, "test-vmalloc-ns-per-loop");
+		if (f && res->tv.ntests)
+			f->value = smm_tv_ns_per_loop(&res->tv.tests[0]);
+		else
+			absent(f, "test_vmalloc printed no Summary line");
+		return;
+	}
 	f = add(fs, st->name, st->rate_figure);
 	if (nostats)
 		absent(f, "%s", nostats);
@@ -251,7 +266,7 @@ void smm_figures_compute(const struct smm_run_cfg *cfg,
 			stressor_figures(res, s, nran, fs);
 	/* stress-ng's own stressors, when they ran alone (after --). */
 	for (int i = 0; res->pass_only && i < res->nng; i++)
-		rates(res, res->ng[i].name, res->ng[i].ops_real,
+		rates(res->ng[i].name, res->ng[i].ops_real,
 		      res->ng[i].ops_usr_sys, fs);
 	system_figures(res, fs);
 }

@@ -14,6 +14,7 @@
 #include "counters.h"
 #include "die.h"
 #include "options.h"
+#include "test-vmalloc.h"
 
 #define FIELD(f) offsetof(struct smm_run_cfg, f)
 #define OPT_FLAG(n, f, h)                                              \
@@ -55,6 +56,8 @@ const struct smm_option smm_options[] = {
 	{ .name = "repeat", .arg = "R", .kind = SMM_OPT_COUNT,
 	  .offset = FIELD(repeat), .min = 1, .max = 100, .unit = "runs",
 	  .help = "run R times back to back (1..100); the YAML keeps every run and median, min, max and relative half-range per figure" },
+	OPT_STRING("vmalloc-order-tests", "NAMES", tv_tests,
+		   "with --vmalloc-order-method test-vmalloc: test_vmalloc's tests to run, comma-separated (default fix_size_alloc_test)"),
 	OPT_ACTION("help", 'h', SMM_PARSE_HELP, false, "show this help"),
 	OPT_ACTION("version", 'V', SMM_PARSE_VERSION, false, "show the version"),
 	OPT_ACTION("man", 0, SMM_PARSE_MAN, true, "print the man page"),
@@ -490,6 +493,13 @@ int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 			return rc;
 	}
 	rc = check_counters(cfg->counters, err, len);
+	if (!rc && !cfg->tv_tests)
+		cfg->tv_tests = "fix_size_alloc_test";
+	if (!rc && !smm_tv_mask(cfg->tv_tests))
+		rc = smm_errmsg(
+			err, len,
+			"--vmalloc-order-tests '%s': not a comma-separated list of test_vmalloc tests (lib/test_vmalloc.c: fix_size_alloc_test, full_fit_alloc_test, long_busy_list_alloc_test, random_size_alloc_test, fix_align_alloc_test, random_size_align_alloc_test, align_shift_alloc_test, pcpu_alloc_test, kvfree_rcu_1_arg_vmalloc_test, kvfree_rcu_2_arg_vmalloc_test, vm_map_ram_test, no_block_alloc_test, vrealloc_test)",
+			cfg->tv_tests);
 	if (!rc)
 		rc = check_params(cfg, err, len);
 	if (!rc && cfg->yaml)

@@ -42,6 +42,7 @@ struct smm_run_cfg {
 	const char *counters; /* "all", "none" or a list of names */
 	double vm_interval; /* seconds between vmallocinfo samples; 0 off */
 	uint64_t repeat; /* runs back to back, 1..100 */
+	const char *tv_tests; /* --vmalloc-order-tests: test_vmalloc names */
 	char *pass[SMM_MAX_PASS]; /* arguments after -- */
 	int npass;
 };

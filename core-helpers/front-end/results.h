@@ -17,6 +17,7 @@
 #include "sampler.h"
 #include "stressors.h"
 #include "supervise.h"
+#include "test-vmalloc.h"
 #include "vmstat.h"
 #include "zoneinfo.h"
 
@@ -38,6 +39,7 @@ struct smm_stressor_result {
 	uint64_t calls, allocs, pages, churn_allocs; /* stats files */
 	uint64_t failures; /* stats files: failed calls, all workers */
 	uint64_t kernel_ns; /* stats files: kernel_alloc_ns + kernel_free_ns */
+	bool tv; /* ran test_vmalloc (method test-vmalloc), not stress-ng */
 	int stats_files; /* files read and valid */
 	int stats_bad; /* files of another format or version (skipped) */
 	/* exit status the files give (smm_stats_exit_status(), the worst
@@ -78,6 +80,9 @@ struct smm_run_result {
 	int status; /* exit status (supervise.h), the worst stressor's */
 	bool interrupted;
 	struct smm_figures fig;
+	/* --vmalloc-order-method test-vmalloc: what test_vmalloc printed */
+	bool tv_ran;
+	struct smm_tv_report tv;
 };
 
 /*
@@ -99,5 +104,13 @@ void smm_read_stats_dir(const char *dir, struct smm_run_result *res);
  */
 void smm_read_ng_yaml(const char *path, struct smm_stressor_result *r,
 		      struct smm_run_result *res);
+
+/*
+ * smm_read_tv_log() - the test_vmalloc lines a test-vmalloc run wrote to
+ * @path (tv-run.h) into res->tv, and its loops as @r's bogo-ops over the
+ * run's wall-clock seconds. Nothing when @path is missing or empty.
+ */
+void smm_read_tv_log(const char *path, struct smm_stressor_result *r,
+		     struct smm_run_result *res);
 
 #endif /* SMM_RESULTS_H */

@@ -80,6 +80,16 @@ const struct smm_stressor *smm_stressor_of(const char *name)
 	return NULL;
 }
 
+const char *smm_param_value(const struct smm_stressor *s,
+			    const struct smm_stressor_cfg *c,
+			    const char *option)
+{
+	for (int p = 0; p < s->nparams; p++)
+		if (!strcmp(s->params[p].option, option))
+			return smm_param_text(s, c, p);
+	return NULL;
+}
+
 const char *smm_param_text(const struct smm_stressor *s,
 			   const struct smm_stressor_cfg *c, int p)
 {

@@ -54,6 +54,12 @@ extern const struct smm_stressor smm_stressors[SMM_NR_STRESSORS];
 /* smm_stressor_of() - the stressor named @name, or NULL. */
 const struct smm_stressor *smm_stressor_of(const char *name);
 
+/* smm_param_value() - the parameter of @s whose option is @option, as used
+ * by @c (given or default); NULL when @s has no such parameter. */
+const char *smm_param_value(const struct smm_stressor *s,
+			    const struct smm_stressor_cfg *c,
+			    const char *option);
+
 /* smm_param_text() - parameter @p of @c as used: the given value, or the
  * table's default. */
 const char *smm_param_text(const struct smm_stressor *s,

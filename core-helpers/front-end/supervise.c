@@ -16,6 +16,7 @@
 
 #include "stats.h"
 #include "supervise.h"
+#include "tv-run.h"
 
 const char *smm_find_stress_ng(const char *given, char *err, size_t len)
 {
@@ -129,7 +130,8 @@ int smm_child_start(struct smm_child *c, const struct smm_run_cfg *cfg, int s,
 	c->st = s < SMM_NR_STRESSORS ? &smm_stressors[s] : NULL;
 	c->name = c->st ? c->st->name : "stress-ng";
 	c->out = -1;
-	snprintf(c->yaml, sizeof(c->yaml), "%s/%s.yaml", tmp, c->name);
+	snprintf(c->yaml, sizeof(c->yaml), "%s/%s.%s", tmp, c->name,
+		 smm_tv_asked(cfg, s) ? "tvlog" : "yaml");
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return -errno;
 	c->pid = fork();
@@ -149,6 +151,8 @@ int smm_child_start(struct smm_child *c, const struct smm_run_cfg *cfg, int s,
 			_exit(127);
 		dup2(fds[1], STDOUT_FILENO);
 		dup2(fds[1], STDERR_FILENO);
+		if (smm_tv_asked(cfg, s))
+			smm_tv_child(cfg, s, c->yaml);
 		exec_stress_ng(c, cfg, s, sng, so);
 	}
 	setpgid(c->pid, c->pid); /* either side may come first */

@@ -28,7 +28,7 @@ struct smm_child {
 	const char *name; /* for messages: the stressor, or "stress-ng" */
 	pid_t pid;
 	int out; /* its stdout+stderr; -1 once closed */
-	char yaml[PATH_MAX]; /* its own --yaml */
+	char yaml[PATH_MAX]; /* its own --yaml (test-vmalloc: its log) */
 	char buf[SMM_LINE_MAX];
 	size_t used;
 	int status; /* from waitpid() */
@@ -71,7 +71,9 @@ void smm_plugin_path(char *buf, size_t len);
  * after --, with the stressor's parameters in the environment. @s ==
  * SMM_NR_STRESSORS runs only the arguments after -- (stress-ng's own
  * stressors, counted around but never as ours), with -t and the metrics
- * and YAML options. The child runs in a process group of its own (its
+ * and YAML options. vmalloc-order with method test-vmalloc runs no
+ * stress-ng: the child runs the kernel's test_vmalloc (tv-run.h) and
+ * writes its log lines to @tmp/<name>.tvlog. The child runs in a process group of its own (its
  * pid) and dies with the caller (PR_SET_PDEATHSIG, SIGKILL).
  * Return: 0, or -errno of pipe2(2)/fork(2) (nothing started).
  */

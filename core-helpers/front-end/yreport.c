@@ -10,6 +10,7 @@
 #include "conditions.h"
 #include "docgen.h"
 #include "summary.h"
+#include "tv-run.h"
 #include "yamldoc.h"
 #include "yreport.h"
 
@@ -103,6 +104,51 @@ static void write_places(yaml_document_t *out, int m,
 	}
 }
 
+/* What test_vmalloc printed (method test-vmalloc): per test and worker. */
+static void write_tv(yaml_document_t *out, int m, const struct smm_run_cfg *cfg,
+		     int s, const struct smm_run_result *res)
+{
+	const struct smm_tv_report *rep = &res->tv;
+	struct smm_tv_params p;
+	char opts[256];
+	int tm, tests, cyc;
+
+	smm_tv_params_of(cfg, s, &p);
+	smm_tv_options(&p, opts, sizeof(opts));
+	tm = smm_yaml_map(out, m, "test-vmalloc");
+	smm_yaml_str(out, tm, "module-parameters", opts);
+	smm_yaml_str(out, tm, "tests-asked", cfg->tv_tests);
+	tests = smm_yaml_map(out, tm, "tests");
+	for (int i = 0; i < rep->ntests; i++) {
+		const struct smm_tv_test *t = &rep->tests[i];
+		int x = smm_yaml_map(out, tests, t->name);
+
+		smm_yaml_i64(out, x, "workers", t->workers);
+		smm_yaml_i64(out, x, "passed", t->passed);
+		smm_yaml_i64(out, x, "failed", t->failed);
+		if (t->xfailed >= 0)
+			smm_yaml_i64(out, x, "xfailed", t->xfailed);
+		smm_yaml_i64(out, x, "repeat", t->repeat);
+		smm_yaml_i64(out, x, "loops", t->loops);
+		smm_yaml_dbl(out, x, "avg-usec-mean",
+			     t->workers ? (double)t->avg_usec_sum / t->workers
+					: 0);
+		smm_yaml_u64(out, x, "avg-usec-min", t->avg_usec_min);
+		smm_yaml_u64(out, x, "avg-usec-max", t->avg_usec_max);
+		smm_yaml_dbl(out, x, "ns-per-loop", smm_tv_ns_per_loop(t));
+	}
+	cyc = smm_yaml_seq(out, tm, "cycles-per-worker");
+	for (int w = 0; w < rep->nworkers && w < SMM_TV_WORKERS_MAX; w++) {
+		char buf[32];
+
+		snprintf(buf, sizeof(buf), "%llu",
+			 (unsigned long long)rep->cycles[w]);
+		smm_yaml_item_str(out, cyc, buf);
+	}
+	smm_yaml_i64(out, tm, "malformed-lines", rep->malformed);
+	smm_yaml_i64(out, tm, "dropped-lines", rep->dropped);
+}
+
 static void write_stressors(yaml_document_t *out, int sm,
 			    const struct smm_run_cfg *cfg,
 			    const struct smm_run_result *res)
@@ -143,6 +189,8 @@ static void write_stressors(yaml_document_t *out, int sm,
 			smm_yaml_u64(out, m, "stats-files-rejected",
 				     (uint64_t)r->stats_bad);
 		write_places(out, m, r);
+		if (r->tv)
+			write_tv(out, m, cfg, s, res);
 		pm = smm_yaml_seq(out, m, "path-reports");
 		for (int i = 0; i < c->npath_reports; i++)
 			smm_yaml_item_str(out, pm, c->path_report[i]);

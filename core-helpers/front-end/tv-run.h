@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * tv-run.h - --vmalloc-order-method test-vmalloc: the kernel's own
+ * test_vmalloc module (lib/test_vmalloc.c, CONFIG_TEST_VMALLOC=m) run by
+ * the front end in place of vmalloc-order's stress-ng, so that its
+ * numbers stand next to the plugin paths' in one report.
+ *
+ * Loading test_vmalloc runs its tests in nr_threads kernel threads and
+ * then fails by design (its init returns -EAGAIN, Linux 7.2): the result
+ * is the Summary and cycles lines it printed (test-vmalloc.h parses them).
+ * Parameters, from the options:
+ *   nr_pages         --vmalloc-order-bytes in pages, rounded up (1 page
+ *                    at the least)
+ *   nr_threads       --vmalloc-order N (0: one per online CPU)
+ *   test_loop_count  --vmalloc-order-ops N (0: the module's default,
+ *                    1000000)
+ *   run_test_mask    --vmalloc-order-tests NAMES (test-vmalloc.h
+ *                    smm_tv_mask(); default fix_size_alloc_test)
+ * -t does not bound it: the module runs its loops to the end, and the
+ * load cannot be interrupted.
+ *
+ * Kernel source relied on: lib/test_vmalloc.c (module parameters above,
+ * init returning -EAGAIN after the tests), kernel/module/main.c
+ * (finit_module(2)), kernel/printk (/dev/kmsg records "pri,seq,ts,flags;
+ * text").
+ */
+#ifndef SMM_TV_RUN_H
+#define SMM_TV_RUN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "options.h"
+#include "test-vmalloc.h"
+
+struct smm_tv_params {
+	uint64_t nr_pages; /* >= 1 */
+	unsigned int nr_threads; /* >= 1 */
+	uint64_t loops; /* test_loop_count; 0: the module's default */
+	unsigned int mask; /* run_test_mask, != 0 */
+};
+
+/* smm_tv_options() - the module's parameter string for @p, e.g.
+ * "nr_pages=4 nr_threads=2 run_test_mask=1 test_loop_count=1000". */
+void smm_tv_options(const struct smm_tv_params *p, char *buf, size_t len);
+
+/*
+ * smm_tv_run() - load test_vmalloc with @p (libkmod: the module installed
+ * for the running kernel) and write the kernel log lines it printed (text
+ * after the /dev/kmsg prefix, one per line) to @log_fd.
+ * Return: 0 when the tests ran (the load returned -EAGAIN, or 0); else
+ * -errno with one line in @why: -ENOSYS no module support, -EPERM not
+ * root, -ENOENT no test_vmalloc for this kernel (Debian builds none),
+ * -EEXIST test_vmalloc already loaded, or the load's own -errno.
+ */
+int smm_tv_run(const struct smm_tv_params *p, int log_fd, char *why,
+	       size_t len);
+
+/*
+ * smm_tv_asked() - whether stressor @s of @cfg is vmalloc-order with
+ * --vmalloc-order-method test-vmalloc.
+ */
+bool smm_tv_asked(const struct smm_run_cfg *cfg, int s);
+
+/* smm_tv_params_of() - the parameters above, for stressor @s of @cfg. */
+void smm_tv_params_of(const struct smm_run_cfg *cfg, int s,
+		      struct smm_tv_params *p);
+
+/*
+ * smm_tv_child() - in the forked child that stands in for stress-ng (its
+ * stdout and stderr the parent's pipe, supervise.h): run test_vmalloc with
+ * the parameters of stressor @s of @cfg (above), its log lines into
+ * @log_path, one line saying what ran; exit 0, or print a SKIP line
+ * ("vmalloc-order: SKIP: test-vmalloc: ... errno=N") and exit 4, or a FAIL
+ * line and exit 2.
+ */
+__attribute__((noreturn)) void smm_tv_child(const struct smm_run_cfg *cfg,
+					    int s, const char *log_path);
+
+/*
+ * smm_tv_bogo_ops() - the loops @rep's passed tests completed over all
+ * workers (passed x loops), the test-vmalloc method's bogo-ops.
+ */
+uint64_t smm_tv_bogo_ops(const struct smm_tv_report *rep);
+
+#endif /* SMM_TV_RUN_H */
