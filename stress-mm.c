@@ -189,6 +189,8 @@ static void run_once(const struct smm_run_cfg *cfg, const char *sng,
 {
 	double t0;
 
+	/* the previous run's stacks and areas are freed by now (sampler.h) */
+	smm_settle(2000);
 	measure_start(cfg, res);
 	t0 = now_s();
 	start_all(cfg, sng, so, tmp, res);

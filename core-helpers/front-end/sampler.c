@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "sampler.h"
 #include "vmallocinfo.h"
@@ -63,4 +64,28 @@ void smm_sample(struct smm_sampler *vs, bool base)
 	}
 	vs->samples++;
 	free(v);
+}
+
+int smm_settle(int max_ms)
+{
+	struct timespec step = { 0, 50 * 1000000L };
+	size_t last = (size_t)-1;
+	int waited = 0, still = 0;
+
+	while (waited <= max_ms) {
+		struct smm_vmarea *v = NULL;
+		size_t n = 0;
+		int rc = smm_vmallocinfo_read(NULL, NULL, 0, &v, &n);
+
+		free(v);
+		if (rc)
+			return rc;
+		still = n == last ? still + 50 : 0;
+		if (still >= 300)
+			break;
+		last = n;
+		nanosleep(&step, NULL);
+		waited += 50;
+	}
+	return waited;
 }

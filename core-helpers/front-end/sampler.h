@@ -31,4 +31,16 @@ struct smm_sampler {
  * sampler before it). Errors are kept in ->err. */
 void smm_sample(struct smm_sampler *vs, bool base);
 
+/*
+ * smm_settle() - wait until the number of vmalloc areas has not changed
+ * for 300 ms, at most @max_ms: what the previous run's processes held
+ * (thread stacks go back through deferred vfree after the task is reaped,
+ * kernel/fork.c, mm/vmalloc.c) is gone before the next run's counters and
+ * its paths' proofs start. A proof that cannot see addresses (kptr_restrict
+ * for capability-less workers) counts areas per caller and size, and areas
+ * that vanish meanwhile would hide the new ones (holder.h).
+ * Return: ms waited, or -errno of reading /proc/vmallocinfo.
+ */
+int smm_settle(int max_ms);
+
 #endif /* SMM_SAMPLER_H */
