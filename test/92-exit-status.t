@@ -54,8 +54,10 @@ if [ "$(nproc)" -ge 2 ]; then
 	mine=$(sed -n '/^      worker-placement:/,/^      path-reports:/{/^      - pid/{N;s/^      - pid: [0-9]*\n        cpu: //p}}' "$TMPD/pl.yaml" | paste -sd' ')
 	[ "$comp" = "$mine" ]
 	ok $? "each worker's companion on the worker's CPU (workers $mine, companions $comp)"
-	grep -q "^      - 'shm-pcp: stack: kernel thread stacks are vmalloc areas of .* pages=4 (order 2), caller kernel_clone" "$TMPD/pl.yaml"
-	ok $? "the stack path's report (pages, order, caller) is in the YAML"
+	grep -q "^      - 'shm-pcp: stack: kernel thread stacks are vmalloc areas of .* pages=4 (order 2), caller kernel_clone" "$TMPD/pl.yaml" &&
+		[ "$(sed -n '/^      paths:/,/^      path-reports:/p' "$TMPD/pl.yaml" | tr -d ' ' | paste -sd' ')" = \
+			"paths: stack: kind:vmalloc area-bytes:20480 pages:4 order:2 caller:kernel_clone path-reports:" ]
+	ok $? "the stack path's report and its fields (kind, bytes, pages, order, caller) are in the YAML"
 else
 	for i in 1 2 3 4; do skip "placement $i" "one CPU"; done
 fi

@@ -9,6 +9,7 @@
 
 #include "conditions.h"
 #include "docgen.h"
+#include "pathreport.h"
 #include "summary.h"
 #include "tv-run.h"
 #include "yamldoc.h"
@@ -104,6 +105,35 @@ static void write_places(yaml_document_t *out, int m,
 	}
 }
 
+/* What each path achieved (pathreport.h), and every report line. */
+static void write_paths(yaml_document_t *out, int m, const struct smm_child *c)
+{
+	int pm = smm_yaml_map(out, m, "paths"), lines;
+
+	for (int i = 0; i < c->npath_reports; i++) {
+		struct smm_path_report r;
+		int x;
+
+		if (!smm_path_report_parse(c->path_report[i], &r))
+			continue;
+		x = smm_yaml_map(out, pm, r.path);
+		smm_yaml_str(out, x, "kind", r.kind);
+		smm_yaml_u64(out, x, "area-bytes", r.area_bytes);
+		if (r.pages)
+			smm_yaml_u64(out, x, "pages", r.pages);
+		else
+			smm_yaml_str(out, x, "pages", "none (vmap)");
+		if (r.order >= 0)
+			smm_yaml_i64(out, x, "order", r.order);
+		else if (r.pages)
+			smm_yaml_str(out, x, "order", "not a power of two");
+		smm_yaml_str(out, x, "caller", r.caller);
+	}
+	lines = smm_yaml_seq(out, m, "path-reports");
+	for (int i = 0; i < c->npath_reports; i++)
+		smm_yaml_item_str(out, lines, c->path_report[i]);
+}
+
 /* What test_vmalloc printed (method test-vmalloc): per test and worker. */
 static void write_tv(yaml_document_t *out, int m, const struct smm_run_cfg *cfg,
 		     int s, const struct smm_run_result *res)
@@ -191,9 +221,7 @@ static void write_stressors(yaml_document_t *out, int sm,
 		write_places(out, m, r);
 		if (r->tv)
 			write_tv(out, m, cfg, s, res);
-		pm = smm_yaml_seq(out, m, "path-reports");
-		for (int i = 0; i < c->npath_reports; i++)
-			smm_yaml_item_str(out, pm, c->path_report[i]);
+		write_paths(out, m, c);
 	}
 }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * vmproof.c - new vmallocinfo areas of a path's callers.
+ * The report line is read back by the front end (front-end/pathreport.h):
+ * change its form there too.
  */
 #include <stdio.h>
 #include <stdlib.h>
