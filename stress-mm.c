@@ -18,10 +18,12 @@
  *
  * Exit status (stress-ng's table; the worst of all stressors wins):
  *   0 success; 1 usage error (bad option: one line, nothing started);
- *   2 failure: stress-ng failed, or a plugin printed FAIL, crashed, or did
- *     no bogo-op without a SKIP (stress-ng itself reports those as success);
- *   3 a stressor skipped for lack of a resource (limits, memory);
- *   4 a stressor skipped as not implemented here (kernel, config, policy);
+ *   2 failure: stress-ng failed, a worker counted a failure in its stats
+ *     file, a worker crashed, or no work was done without a SKIP
+ *     (stress-ng itself reports the last three as success);
+ *   3 a stressor skipped for lack of a resource (the SKIP's errno in the
+ *     stats file: ENOMEM, ENOSPC, EAGAIN, EMFILE, ENFILE);
+ *   4 a stressor skipped as not implemented here (any other errno);
  *   128 + N when stopped by signal N (SIGINT, SIGTERM): the children are
  *     stopped, nothing is left behind, and the report says "interrupted".
  */
@@ -209,13 +211,26 @@ static void run_once(const struct smm_run_cfg *cfg, const char *sng,
 		if (!res->st[s].asked)
 			continue;
 		const struct smm_stressor_result *r = &res->st[s];
+		const struct smm_stressor *st = &smm_stressors[s];
+		char opt[64], hint[160];
+		const char *bytes;
 		struct smm_child_facts f;
 
 		if (smm_tv_asked(cfg, s))
 			smm_read_tv_log(res->ch[s].yaml, &res->st[s], res);
 		else
 			smm_read_ng_yaml(res->ch[s].yaml, &res->st[s], NULL);
+		snprintf(opt, sizeof(opt), "%s-bytes", st->name);
+		bytes = smm_param_value(st, &cfg->st[s], opt);
+		snprintf(hint, sizeof(hint), "--%s %s per bogo-op, -t %llu s",
+			 opt, bytes ? bytes : "?",
+			 (unsigned long long)cfg->timeout_s);
+		if (!cfg->timeout_s)
+			snprintf(hint, sizeof(hint),
+				 "--%s %s per bogo-op, stress-ng's own -t", opt,
+				 bytes ? bytes : "?");
 		f = (struct smm_child_facts){
+			.short_hint = hint,
 			.bogo_ops = r->bogo_ops,
 			.work = r->pages + r->allocs,
 			.stats_status = r->stats_status,

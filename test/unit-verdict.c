@@ -4,8 +4,8 @@
  * (supervise.h smm_child_verdict()) without stress-ng: the stats files'
  * errno decides a SKIP's status whatever the words of the SKIP line
  * ("RLIMIT_NPROC" in a seccomp EPERM skip is 4, not 3); without stats
- * files the number after "errno=" decides (110 is not 11); a worker's
- * counted failure is 2; stress-ng's own 3 and 4 stay skips; 0 bogo-ops
+ * files no word of a line decides (a SKIP line after status 0 is 4); a
+ * worker's counted failure is 2; stress-ng's own 3 and 4 stay skips; 0 bogo-ops
  * with work done is a run cut inside the first bogo-op (0), without work
  * a failure (2), after a stop signal nothing.
  */
@@ -60,7 +60,7 @@ int main(void)
 	struct smm_child c;
 	struct smm_child_facts f = { .bogo_ops = 5, .stats_status = 0 };
 
-	tap_plan(13);
+	tap_plan(14);
 	tap_ok(verdict(0, NULL, 0, 0, 10, 100, false) == SMM_EX_OK,
 	       "bogo-ops, no skip, no failure: 0");
 	tap_ok(verdict(4, nproc_eperm, SMM_EX_NOTIMPL, EPERM, 0, 0, false) ==
@@ -70,9 +70,9 @@ int main(void)
 		       SMM_EX_NORES,
 	       "a SKIP whose stats file says EAGAIN is 3, whatever stress-ng exited with");
 	tap_ok(verdict(0, etimedout, -1, 0, 0, 0, false) == SMM_EX_NOTIMPL,
-	       "without stats files, errno=110 in the line is not errno=11: 4");
-	tap_ok(verdict(0, eagain, -1, 0, 0, 0, false) == SMM_EX_NORES,
-	       "without stats files, errno=11 in the line is 3");
+	       "without stats files, a SKIP line (errno=110) after status 0: 4");
+	tap_ok(verdict(0, eagain, -1, 0, 0, 0, false) == SMM_EX_NOTIMPL,
+	       "without stats files no word decides: errno=11 in a SKIP line after status 0 is still 4 (cause unknown)");
 	tap_ok(verdict(0, "vmalloc-order: SKIP: RLIMIT_MEMLOCK too low", -1, 0,
 		       0, 0, false) == SMM_EX_NOTIMPL,
 	       "without stats files and without errno=, the words decide nothing: 4");
@@ -88,6 +88,10 @@ int main(void)
 	       "0 bogo-ops and no work without a SKIP: 2");
 	tap_ok(verdict(0, NULL, 0, 0, 0, 0, true) == SMM_EX_OK,
 	       "0 bogo-ops after a stop signal: 0");
+	child(&c, 0, NULL);
+	c.crashed = true; /* stress-ng printed "Caught unexpected signal" */
+	tap_ok(smm_child_verdict(&c, &f, false) == SMM_EX_FAIL,
+	       "a crashed worker is 2 though stress-ng exited 0");
 	child(&c, 0, NULL);
 	c.status = SIGKILL; /* killed, as waitpid() reports it */
 	tap_ok(smm_child_verdict(&c, &f, false) == SMM_EX_FAIL &&

@@ -31,7 +31,7 @@ bool smm_path_report_parse(const char *line, struct smm_path_report *out)
 	    strncmp(q - 5, " are ", 5) != 0)
 		return false;
 	snprintf(out->kind, sizeof(out->kind), "%.*s", (int)(areas - q), q);
-	if (strcmp(out->kind, "vmalloc") && strcmp(out->kind, "vmap"))
+	if (strcmp(out->kind, "vmalloc") != 0 && strcmp(out->kind, "vmap") != 0)
 		return false;
 	/* the path: up to the ": " before <what> (paths may hold ": ") */
 	for (const char *c = p; c < q; c++)
@@ -41,7 +41,8 @@ bool smm_path_report_parse(const char *line, struct smm_path_report *out)
 	if (!out->path[0])
 		return false;
 	v = strtoull(areas + strlen(" areas of "), &end, 10);
-	if (end == areas + strlen(" areas of ") || strncmp(end, " bytes", 6))
+	if (end == areas + strlen(" areas of ") ||
+	    strncmp(end, " bytes", 6) != 0)
 		return false;
 	out->area_bytes = v;
 	q = strstr(end, "), ");

@@ -190,28 +190,6 @@ static bool is_path_report(const struct smm_stressor *st, const char *line)
 	       !strstr(line, ": FAIL: ");
 }
 
-/* The stress-ng exit status for a SKIP line without a stats file: by the
- * number after its last "errno=", 4 (not implemented) without one. */
-static int skip_line_status(const char *reason)
-{
-	const char *e = NULL, *p = reason;
-	char *end;
-	long v;
-
-	while ((p = strstr(p, "errno="))) {
-		e = p + 6;
-		p = e;
-	}
-	if (!e)
-		return SMM_EX_NOTIMPL;
-	errno = 0;
-	v = strtol(e, &end, 10);
-	if (errno || end == e || v <= 0 || v > 4095)
-		return SMM_EX_NOTIMPL;
-	return smm_errno_exit_status((int)v) == SMM_EX_NORES ? SMM_EX_NORES
-							     : SMM_EX_NOTIMPL;
-}
-
 /* One line of a child's output: restore the name, note what it says. */
 static void child_line(struct smm_child *c, const struct smm_run_cfg *cfg,
 		       char *line)
@@ -310,66 +288,34 @@ int smm_worse_status(int a, int b)
 int smm_child_verdict(struct smm_child *c, const struct smm_child_facts *f,
 		      bool stopped)
 {
-	bool skip_by_exit = false; /* stress-ng's 3 or 4, no SKIP line */
-	int st = SMM_EX_OK;
+	int code = WIFEXITED(c->status) ? WEXITSTATUS(c->status)
+					: 128 + WTERMSIG(c->status);
+	/* stress-ng's own table: 1 usage (a bad option after --), 2
+	 * failure, 3 no resource, 4 not implemented; anything else (a
+	 * signal, 127 from exec) is a failure */
+	int st = code >= 0 && code <= 4 ? code : SMM_EX_FAIL;
 
-	if (!WIFEXITED(c->status) || WEXITSTATUS(c->status) != 0) {
-		int code = WIFEXITED(c->status) ? WEXITSTATUS(c->status)
-						: 128 + WTERMSIG(c->status);
-
-		/* stress-ng's own table: 1 usage (a bad option after --),
-		 * 2 failure, 3 no resource, 4 not implemented */
-		st = code >= 1 && code <= 4 ? code : SMM_EX_FAIL;
-		if (st == SMM_EX_FAIL && !c->failed && !c->crashed)
-			snprintf(
-				c->fail_line, sizeof(c->fail_line),
-				"stress-ng exited with status %d (see its messages above)",
-				code);
-		if (st == SMM_EX_FAIL || st == SMM_EX_USAGE) {
-			c->failed = true;
-		} else if (!c->skipped) {
-			skip_by_exit = true;
-			c->skipped = true;
-			c->skip_noresource = st == SMM_EX_NORES;
-			snprintf(
-				c->skip_reason, sizeof(c->skip_reason),
-				"stress-ng exited with status %d (see its messages above)",
-				code);
-		}
-	} else if (c->failed || c->crashed) {
+	/* The workers' records decide over stress-ng's coarser status: a
+	 * counted failure is 2, a SKIP 3 or 4 by its errno. */
+	if (f->stats_status == SMM_EX_FAIL && st != SMM_EX_USAGE)
 		st = SMM_EX_FAIL;
-	}
-	if (f->stats_status == SMM_EX_FAIL && !c->failed && !c->crashed) {
-		snprintf(
-			c->fail_line, sizeof(c->fail_line),
-			"the workers counted %llu failed calls, the last with errno=%d (%s)",
-			(unsigned long long)f->failures, f->fail_errno,
-			strerror(f->fail_errno));
-		c->failed = true;
-	}
-	if (c->failed || c->crashed)
-		st = st == SMM_EX_USAGE ? st : SMM_EX_FAIL;
-	if (f->stats_status == SMM_EX_NORES ||
-	    f->stats_status == SMM_EX_NOTIMPL) {
-		/* the stats file's errno decides, not the words of the line */
-		c->skipped = true;
-		c->skip_noresource = f->stats_status == SMM_EX_NORES;
-		if (!c->skip_reason[0] && f->skip_reason)
-			snprintf(c->skip_reason, sizeof(c->skip_reason), "%s",
-				 f->skip_reason);
-	} else if (c->skipped && f->stats_status < 0 && !skip_by_exit) {
-		c->skip_noresource =
-			skip_line_status(c->skip_reason) == SMM_EX_NORES;
-	}
-	if (c->skipped &&
-	    (st == SMM_EX_OK || st == SMM_EX_NORES || st == SMM_EX_NOTIMPL))
-		st = c->skip_noresource ? SMM_EX_NORES : SMM_EX_NOTIMPL;
-	if (!c->skipped && !c->failed && !c->crashed && f->bogo_ops == 0 &&
-	    !stopped) {
+	else if ((f->stats_status == SMM_EX_NORES ||
+		  f->stats_status == SMM_EX_NOTIMPL) &&
+		 st != SMM_EX_USAGE && st != SMM_EX_FAIL)
+		st = f->stats_status;
+	else if (f->stats_status < 0 && st == SMM_EX_OK && c->skipped)
+		st = SMM_EX_NOTIMPL; /* no record: a SKIP of unknown cause */
+	/* A worker that crashed leaves no record, and stress-ng 0.15 may
+	 * still exit 0: its own crash report is the one sign. */
+	if (c->crashed && st != SMM_EX_USAGE)
+		st = SMM_EX_FAIL;
+	if (!stopped && st == SMM_EX_OK && f->bogo_ops == 0) {
 		if (f->work) {
 			fprintf(stderr,
-				"stress-mm: %s: the run ended inside the first bogo-op (%llu pages faulted or allocations made, 0 bogo-ops): lengthen -t or make the bogo-op smaller\n",
-				c->name, (unsigned long long)f->work);
+				"stress-mm: %s: the run ended inside the first bogo-op (%llu pages faulted or allocations made, 0 bogo-ops%s%s): lengthen -t or make the bogo-op smaller\n",
+				c->name, (unsigned long long)f->work,
+				f->short_hint ? ", " : "",
+				f->short_hint ? f->short_hint : "");
 		} else {
 			st = SMM_EX_FAIL;
 			snprintf(
@@ -377,11 +323,33 @@ int smm_child_verdict(struct smm_child *c, const struct smm_child_facts *f,
 				"0 bogo-ops and no work counted, without a SKIP");
 		}
 	}
-	if (st == SMM_EX_FAIL || st == SMM_EX_USAGE)
+	/* The words only explain the status. */
+	c->failed = st == SMM_EX_FAIL || st == SMM_EX_USAGE;
+	c->skipped = st == SMM_EX_NORES || st == SMM_EX_NOTIMPL;
+	c->skip_noresource = st == SMM_EX_NORES;
+	if (c->skipped && !c->skip_reason[0])
+		snprintf(
+			c->skip_reason, sizeof(c->skip_reason), "%s",
+			f->skip_reason && f->skip_reason[0]
+				? f->skip_reason
+				: "stress-ng exited with this status (see its messages above)");
+	if (c->failed && !c->fail_line[0]) {
+		if (f->stats_status == SMM_EX_FAIL)
+			snprintf(
+				c->fail_line, sizeof(c->fail_line),
+				"the workers counted %llu failed calls, the last with errno=%d (%s)",
+				(unsigned long long)f->failures, f->fail_errno,
+				strerror(f->fail_errno));
+		else
+			snprintf(
+				c->fail_line, sizeof(c->fail_line),
+				"stress-ng exited with status %d (see its messages above)",
+				code);
+	}
+	if (c->failed)
 		fprintf(stderr, "stress-mm: %s failed: %s\n", c->name,
-			c->fail_line[0] ? c->fail_line
-					: "stress-ng exited non-zero");
-	else if (st != SMM_EX_OK)
+			c->fail_line);
+	else if (c->skipped)
 		fprintf(stderr, "stress-mm: %s skipped: %s\n", c->name,
 			c->skip_reason);
 	return st;

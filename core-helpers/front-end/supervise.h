@@ -53,6 +53,8 @@ struct smm_child_facts {
 	const char *skip_reason; /* that worker's reason, or "" */
 	uint64_t failures; /* failed calls counted by the workers */
 	int fail_errno; /* errno of a failing worker's last failure */
+	const char *short_hint; /* what a bogo-op is, for "the run ended
+				 * inside the first bogo-op"; NULL: none */
 };
 
 /*
@@ -89,14 +91,20 @@ bool smm_child_reap(struct smm_child *c);
 
 /*
  * smm_child_verdict() - the stressor's exit status (SMM_EX_*), from
- * stress-ng's own exit status and the workers' stats files (@f): a file's
- * failure is 2, its SKIP 3 or 4 by the SKIP's errno (common/stats.h
- * smm_errno_exit_status()). Only without any stats file (@f->stats_status
- * -1: STRESS_MM_STATS_DIR unusable, or stress-ng's own stressors) does a
- * SKIP line count, sorted by the number after "errno=" in it (4 without
- * one). 0 bogo-ops without a SKIP is a failure unless the run was
+ * stress-ng's own exit status (its table: 1 usage, 2 failure, 3 no
+ * resource, 4 not implemented; a signal or another code is 2) and the
+ * workers' stats files (@f), which decide over it: a counted failure is
+ * 2, a SKIP 3 or 4 by the SKIP's errno (common/stats.h
+ * smm_errno_exit_status()). No line's words decide a SKIP's class:
+ * without any stats file (@f->stats_status -1) a SKIP line after status
+ * 0 is 4, the cause unknown. One exception: stress-ng's own report of a
+ * crashed worker ("Caught unexpected signal", "Segmentation", "double
+ * free") is a failure, since the worker left no record and stress-ng 0.15
+ * may exit 0. 0 bogo-ops with status 0 is a failure unless the run was
  * @stopped by a signal or the workers did work (@f->work > 0: the run
- * ended inside the first bogo-op, which is said on stderr, status 0).
+ * ended inside the first bogo-op, said on stderr with @f->short_hint,
+ * status 0). The lines the child printed only explain the status
+ * (fail_line, skip_reason), on stderr.
  */
 int smm_child_verdict(struct smm_child *c, const struct smm_child_facts *f,
 		      bool stopped);

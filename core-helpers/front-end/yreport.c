@@ -213,8 +213,7 @@ static void write_stressors(yaml_document_t *out, int sm,
 			     c->skipped ? c->skip_reason : "");
 		if (c->skipped && r->skip_errno)
 			smm_yaml_i64(out, m, "skip-errno", r->skip_errno);
-		smm_yaml_str(out, m, "failed",
-			     c->failed || c->crashed ? c->fail_line : "");
+		smm_yaml_str(out, m, "failed", c->failed ? c->fail_line : "");
 		if (r->stats_bad)
 			smm_yaml_u64(out, m, "stats-files-rejected",
 				     (uint64_t)r->stats_bad);

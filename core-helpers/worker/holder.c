@@ -148,14 +148,23 @@ static int prove(struct smm_holder *h, const struct smm_vmpath_cfg *cfg,
 	uint64_t made, t0, ns;
 	int err;
 
-	smm_vmproof_begin(&p, ops->callers);
-	t0 = smm_now_ns();
-	made = smm_holder_acquire(h, probe, &err);
-	ns = smm_now_ns() - t0;
-	smm_vmproof_end(&p, ops->callers, &r);
-	t0 = smm_now_ns();
-	ops->release(h->ctx, made);
-	ns += smm_now_ns() - t0;
+	for (int attempt = 1;; attempt++) {
+		smm_vmproof_begin(&p, ops->callers);
+		t0 = smm_now_ns();
+		made = smm_holder_acquire(h, probe, &err);
+		ns = smm_now_ns() - t0;
+		smm_vmproof_end(&p, ops->callers, &r);
+		t0 = smm_now_ns();
+		ops->release(h->ctx, made);
+		ns += smm_now_ns() - t0;
+		/* No new area while other processes free theirs (a previous
+		 * run's exiting threads, a lab's QEMU) was seen on a busy
+		 * host: ask again before calling the kind unbacked. */
+		if (r.err || r.count || made <= cached ||
+		    attempt == SMM_HOLDER_PROBES)
+			break;
+		usleep(100 * 1000);
+	}
 	if (made == 0) {
 		own_words(h, err, more, sizeof(more));
 		snprintf(why, len, "%s: cannot %s: %s errno=%d (%s)%s",

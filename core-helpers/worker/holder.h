@@ -32,8 +32,9 @@
  *                memory), so a limit also bounds the memory
  *   4. prove     hold a probe of min(batch, SMM_PROBE_MAX) items (more when
  *                the kernel caches freed items per CPU) and compare
- *                /proc/vmallocinfo before and during (vmproof.h); clamp to
- *                what the kernel allowed, as a batch does
+ *                /proc/vmallocinfo before and during (vmproof.h), up to
+ *                SMM_HOLDER_PROBES times while no new area shows; clamp
+ *                to what the kernel allowed, as a batch does
  *   5. estimate  from the probe's acquire + release time only (reading
  *                vmallocinfo is not timed): say once when one bogo-op will
  *                take over a second
@@ -63,6 +64,9 @@ struct smm_vmpath_cfg;
 /* Retries of a batch that made nothing with ops->retry_errno. */
 #define SMM_HOLDER_RETRIES 50
 #define SMM_HOLDER_RETRY_US 1000
+
+/* Probes before "no area" is a SKIP (100 ms apart). */
+#define SMM_HOLDER_PROBES 3
 
 /* The largest probe a per-CPU cache can ask for (items). */
 #define SMM_HOLDER_PROBE_CACHE_MAX 256
