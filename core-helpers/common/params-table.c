@@ -113,7 +113,7 @@ const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 		.unit = "allocations",
 		.min = 1,
 		.max = 4096,
-		.def = "32",
+		.def = "128",
 		.help = "churn allocations alive at once in one companion "
 			"batch",
 	},
