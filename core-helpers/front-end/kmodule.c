@@ -86,6 +86,22 @@ static int insert(char *why, size_t len)
 	return rc;
 }
 
+int smm_kmodule_may_load(const char *what, char *why, size_t len)
+{
+	if (access("/proc/modules", F_OK) != 0) {
+		snprintf(
+			why, len,
+			"this kernel has no module support (no /proc/modules)");
+		return -ENOSYS;
+	}
+	if (geteuid() != 0) {
+		snprintf(why, len,
+			 "%s is not loaded, and loading it needs root", what);
+		return -EPERM;
+	}
+	return 0;
+}
+
 int smm_kmodule_prepare(struct smm_kmodule *km, char *why, size_t len)
 {
 	struct stat st;
@@ -93,18 +109,9 @@ int smm_kmodule_prepare(struct smm_kmodule *km, char *why, size_t len)
 
 	memset(km, 0, sizeof(*km));
 	if (stat(SMM_KMOD_DEVICE, &st) != 0) {
-		if (access("/proc/modules", F_OK) != 0) {
-			snprintf(
-				why, len,
-				"this kernel has no module support (no /proc/modules)");
-			return -ENOSYS;
-		}
-		if (geteuid() != 0) {
-			snprintf(why, len,
-				 "%s is not loaded, and loading it needs root",
-				 SMM_KMOD_NAME);
-			return -EPERM;
-		}
+		rc = smm_kmodule_may_load(SMM_KMOD_NAME, why, len);
+		if (rc)
+			return rc;
 		rc = insert(why, len);
 		if (rc && rc != -EEXIST) /* -EEXIST: loaded meanwhile */
 			return rc;

@@ -31,6 +31,14 @@ struct smm_kmodule {
 };
 
 /*
+ * smm_kmodule_may_load() - whether this process may load a module here.
+ * Return: 0; -ENOSYS when the kernel has no module support (no
+ * /proc/modules), -EPERM when not root; with one line in @why naming
+ * @what (the module asked for).
+ */
+int smm_kmodule_may_load(const char *what, char *why, size_t len);
+
+/*
  * smm_kmodule_prepare() - make the device usable by this process's uid:
  * nothing when it exists and is ours; else load the module (when
  * /proc/modules exists and we may) and wait up to 2 s for the node; then

@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kmodule.h"
 #include "params.h"
 
 #include "tv-run.h"
@@ -88,16 +89,9 @@ int smm_tv_run(const struct smm_tv_params *p, int log_fd, char *why, size_t len)
 	char opts[256];
 	int kfd, rc;
 
-	if (access("/proc/modules", F_OK) != 0) {
-		snprintf(
-			why, len,
-			"this kernel has no module support (no /proc/modules)");
-		return -ENOSYS;
-	}
-	if (geteuid() != 0) {
-		snprintf(why, len, "loading test_vmalloc needs root");
-		return -EPERM;
-	}
+	rc = smm_kmodule_may_load("test_vmalloc", why, len);
+	if (rc)
+		return rc;
 	kfd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (kfd < 0) {
 		rc = -errno;
