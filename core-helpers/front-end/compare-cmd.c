@@ -354,6 +354,10 @@ int smm_compare_main(int argc, char **argv)
 	if (smm_side_load(&base, o.files[0], err, sizeof(err)) ||
 	    smm_side_load(&cand, o.files[1], err, sizeof(err)))
 		cmp_error("%s", err);
+	if (smm_sides_share(&base, &cand))
+		cmp_error(
+			"%s is on both sides: the same runs cannot be compared with themselves",
+			smm_sides_share(&base, &cand));
 	if (smm_report_diff(&base.r[0], &cand.r[0]) && !o.allow)
 		cmp_error(
 			"the parameters or conditions differ (listed above): not comparable; --allow-param-diff compares two configurations");

@@ -310,13 +310,46 @@ int smm_report_diff(struct smm_report *b, struct smm_report *c)
 	return diff;
 }
 
+/* FNV-1a of a file's bytes (reports are at most 8 MiB, checked on load). */
+static uint64_t file_hash(const char *path)
+{
+	uint64_t h = 0xcbf29ce484222325ULL;
+	unsigned char buf[65536];
+	FILE *f = fopen(path, "re");
+	size_t n;
+
+	if (!f)
+		return 0;
+	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+		for (size_t i = 0; i < n; i++)
+			h = (h ^ buf[i]) * 0x100000001b3ULL;
+	fclose(f);
+	return h;
+}
+
+const char *smm_sides_share(const struct smm_side *a, const struct smm_side *b)
+{
+	for (int i = 0; i < a->n; i++)
+		for (int j = 0; j < b->n; j++)
+			if (a->hash[i] == b->hash[j])
+				return a->r[i].path;
+	return NULL;
+}
+
 int smm_side_load(struct smm_side *s, const char *arg, char *err, size_t len)
 {
+	size_t alen = strlen(arg);
+
 	char *tok, *save = NULL;
 	int rc = 0;
 
 	memset(s, 0, sizeof(*s));
 	s->arg = arg;
+	if (!alen || arg[0] == ',' || arg[alen - 1] == ',' || strstr(arg, ",,"))
+		return smm_errmsg(
+			err, len,
+			"'%s': an empty report name in the list (REPORT.yaml[,REPORT.yaml...])",
+			arg);
 	s->paths = strdup(arg);
 	if (!s->paths)
 		return -ENOMEM;
@@ -332,6 +365,13 @@ int smm_side_load(struct smm_side *s, const char *arg, char *err, size_t len)
 		if (rc)
 			break;
 		s->nruns += s->r[s->n].nruns;
+		s->hash[s->n] = file_hash(tok);
+		for (int i = 0; i < s->n; i++)
+			if (s->hash[i] == s->hash[s->n])
+				rc = smm_errmsg(
+					err, len,
+					"%s and %s are the same report: its runs would count twice",
+					s->r[i].path, tok);
 		s->n++;
 		if (s->n > 1 &&
 		    (smm_report_diff(&s->r[0], &s->r[s->n - 1]) ||

@@ -16,6 +16,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <yaml.h>
 
 #define SMM_REPORT_MAX_BYTES (8L << 20)
@@ -85,11 +86,18 @@ struct smm_side {
 	struct smm_report r[SMM_SIDE_MAX_FILES];
 	int n;
 	unsigned int nruns; /* over all its reports */
+	uint64_t hash[SMM_SIDE_MAX_FILES]; /* of each file's bytes (FNV-1a) */
 };
 
 /* smm_side_load() - load every report of @arg (comma-separated paths).
+ * An empty entry, or a report whose bytes equal another's on the side (the
+ * same file twice, or a copy: its runs would count twice), is refused.
  * Return: 0, or -errno with one line in @err. */
 int smm_side_load(struct smm_side *s, const char *arg, char *err, size_t len);
+
+/* smm_sides_share() - a report of @a whose bytes equal one of @b's, or
+ * NULL. */
+const char *smm_sides_share(const struct smm_side *a, const struct smm_side *b);
 
 void smm_side_free(struct smm_side *s);
 
