@@ -23,7 +23,9 @@ bad=(
 	"--yaml /proc/x.yaml" "--yaml /tmp" "--no-such-option" "stray"
 	"--vmalloc-order" "--metrics=1" "--counters tlb_flush,"
 	"--vmallocinfo-interval 1e0" "--vmalloc-order-bytes 8K" "--repeat 0"
-	"--shm-pcp-bytes 16KK"
+	"--shm-pcp-bytes 16KK" "-- --shm 1 -t 1s" "-- --shm 1 --yaml x.yaml"
+	"--vmalloc-order-tests fix_size_alloc_test"
+	"--vmalloc-order 1 --vmalloc-order-method test-vmalloc --vmalloc-order-tests bogus"
 )
 plan $((3 + ${#opts[@]} + ${#bad[@]} + 2 + 15 + 6))
 

@@ -226,6 +226,20 @@ static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 	ratio(f, counter(res, "zone_locked_order0", f), (double)r->bogo_ops, 1);
 }
 
+/* A skipped stressor's own figures: absent, with its SKIP reason. */
+static void skipped_figures(const struct smm_run_result *res, int s,
+			    struct smm_figures *fs)
+{
+	const struct smm_stressor *st = &smm_stressors[s];
+	const char *names[] = { "bogo-ops-per-second-real-time",
+				"bogo-ops-per-second-usr-sys-time",
+				st->rate_figure };
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		absent(add(fs, st->name, names[i]), "%s skipped: %.200s",
+		       st->name, res->ch[s].skip_reason);
+}
+
 static void system_figures(const struct smm_run_result *res,
 			   struct smm_figures *fs)
 {
@@ -264,11 +278,18 @@ void smm_figures_compute(const struct smm_run_cfg *cfg,
 	for (int s = 0; s < SMM_NR_STRESSORS; s++)
 		if (res->st[s].asked && !res->ch[s].skipped)
 			stressor_figures(res, s, nran, fs);
+		else if (res->st[s].asked)
+			skipped_figures(res, s, fs);
 	/* stress-ng's own stressors, when they ran alone (after --). */
 	for (int i = 0; res->pass_only && i < res->nng; i++)
 		rates(res->ng[i].name, res->ng[i].ops_real,
 		      res->ng[i].ops_usr_sys, fs);
 	system_figures(res, fs);
+	if (!nran && !(res->pass_only && res->nng))
+		for (int i = 0; i < fs->n; i++)
+			if (!fs->f[i].def->per_stressor)
+				absent(&fs->f[i],
+				       "no stressor ran: the system's counts are background");
 }
 
 const struct smm_figure *smm_figure_get(const struct smm_figures *fs,

@@ -2,6 +2,7 @@
 /*
  * options.c - the option table and its parser.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -412,6 +413,51 @@ static int check_params(struct smm_run_cfg *cfg, char *err, size_t len)
 	return 0;
 }
 
+/* Whether vmalloc-order runs with method test-vmalloc. */
+static bool tv_method(const struct smm_run_cfg *cfg)
+{
+	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
+		const char *m;
+
+		if (cfg->st[s].workers < 0)
+			continue;
+		m = smm_param_value(&smm_stressors[s], &cfg->st[s],
+				    "vmalloc-order-method");
+		if (m && !strcmp(m, "test-vmalloc"))
+			return true;
+	}
+	return false;
+}
+
+/* stress-ng options after -- that stress-mm sets itself: given twice, the
+ * report would read another run's YAML or another duration. */
+static int check_pass(const struct smm_run_cfg *cfg, char *err, size_t len)
+{
+	static const char *const own[] = { "-t",
+					   "--timeout",
+					   "-Y",
+					   "--yaml",
+					   "--plugin",
+					   "--plugin-so",
+					   "--plugin-method",
+					   "--plugin-ops" };
+
+	for (int i = 0; i < cfg->npass; i++)
+		for (size_t k = 0; k < sizeof(own) / sizeof(own[0]); k++) {
+			size_t n = strlen(own[k]);
+			const char *a = cfg->pass[i];
+
+			if (strncmp(a, own[k], n) == 0 &&
+			    (a[n] == '\0' || a[n] == '=' ||
+			     (n == 2 && isdigit((unsigned char)a[n]))))
+				return smm_errmsg(
+					err, len,
+					"'%s' after --: stress-mm sets stress-ng's %s itself; give stress-mm's own option before -- (-t, --yaml, --vmalloc-order/--shm-pcp)",
+					a, own[k]);
+		}
+	return 0;
+}
+
 int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 		   size_t len)
 {
@@ -493,6 +539,12 @@ int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 			return rc;
 	}
 	rc = check_counters(cfg->counters, err, len);
+	if (!rc)
+		rc = check_pass(cfg, err, len);
+	if (!rc && cfg->tv_tests && !tv_method(cfg))
+		rc = smm_errmsg(
+			err, len,
+			"--vmalloc-order-tests given, but not --vmalloc-order-method test-vmalloc");
 	if (!rc && !cfg->tv_tests)
 		cfg->tv_tests = "fix_size_alloc_test";
 	if (!rc && !smm_tv_mask(cfg->tv_tests))

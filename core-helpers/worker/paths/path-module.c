@@ -43,7 +43,7 @@ static int module_prepare(void **ctx, const struct smm_vmpath_cfg *cfg,
 		if (err == ENOENT) {
 			snprintf(
 				why, len,
-				"no %s: the module %s is not loaded (make module; stress-mm --vmalloc-order-method module loads it as root)",
+				"no %s: the module %s is not loaded (stress-mm --vmalloc-order-method module loads it, as root, where the kernel has module support)",
 				SMM_KMOD_DEVICE, SMM_VMALLOC_MODULE);
 			return -EOPNOTSUPP;
 		}
