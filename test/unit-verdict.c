@@ -60,7 +60,7 @@ int main(void)
 	struct smm_child c;
 	struct smm_child_facts f = { .bogo_ops = 5, .stats_status = 0 };
 
-	tap_plan(14);
+	tap_plan(15);
 	tap_ok(verdict(0, NULL, 0, 0, 10, 100, false) == SMM_EX_OK,
 	       "bogo-ops, no skip, no failure: 0");
 	tap_ok(verdict(4, nproc_eperm, SMM_EX_NOTIMPL, EPERM, 0, 0, false) ==
@@ -84,8 +84,15 @@ int main(void)
 	       "stress-ng's own 2 is 2");
 	tap_ok(verdict(0, NULL, 0, 0, 0, 119296, false) == SMM_EX_OK,
 	       "0 bogo-ops with pages faulted: the run ended inside the first bogo-op, 0");
-	tap_ok(verdict(0, NULL, 0, 0, 0, 0, false) == SMM_EX_FAIL,
-	       "0 bogo-ops and no work without a SKIP: 2");
+	tap_ok(verdict(0, NULL, -1, 0, 0, 0, false) == SMM_EX_FAIL,
+	       "0 bogo-ops, no stats file (no worker reached the plugin), no SKIP: 2");
+	f.stats_files = 1;
+	f.bogo_ops = 0;
+	child(&c, 0, NULL);
+	tap_ok(smm_child_verdict(&c, &f, false) == SMM_EX_OK,
+	       "0 bogo-ops, a worker's stats file but no work: ended during set-up, 0");
+	f.stats_files = 0;
+	f.bogo_ops = 5;
 	tap_ok(verdict(0, NULL, 0, 0, 0, 0, true) == SMM_EX_OK,
 	       "0 bogo-ops after a stop signal: 0");
 	child(&c, 0, NULL);

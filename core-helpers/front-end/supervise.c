@@ -316,11 +316,17 @@ int smm_child_verdict(struct smm_child *c, const struct smm_child_facts *f,
 				c->name, (unsigned long long)f->work,
 				f->short_hint ? ", " : "",
 				f->short_hint ? f->short_hint : "");
+		} else if (f->stats_files) {
+			fprintf(stderr,
+				"stress-mm: %s: the run ended while its %d worker(s) set up their paths (proofs and probes take about a second; 0 bogo-ops%s%s): lengthen -t\n",
+				c->name, f->stats_files,
+				f->short_hint ? ", " : "",
+				f->short_hint ? f->short_hint : "");
 		} else {
 			st = SMM_EX_FAIL;
 			snprintf(
 				c->fail_line, sizeof(c->fail_line),
-				"0 bogo-ops and no work counted, without a SKIP");
+				"0 bogo-ops, no worker reached the plugin, no SKIP");
 		}
 	}
 	/* The words only explain the status. */

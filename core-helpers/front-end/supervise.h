@@ -53,6 +53,7 @@ struct smm_child_facts {
 	const char *skip_reason; /* that worker's reason, or "" */
 	uint64_t failures; /* failed calls counted by the workers */
 	int fail_errno; /* errno of a failing worker's last failure */
+	int stats_files; /* workers that reached the plugin method */
 	const char *short_hint; /* what a bogo-op is, for "the run ended
 				 * inside the first bogo-op"; NULL: none */
 };
@@ -103,7 +104,8 @@ bool smm_child_reap(struct smm_child *c);
  * may exit 0. 0 bogo-ops with status 0 is a failure unless the run was
  * @stopped by a signal or the workers did work (@f->work > 0: the run
  * ended inside the first bogo-op, said on stderr with @f->short_hint,
- * status 0). The lines the child printed only explain the status
+ * status 0; or workers with stats files but no work: the run ended while
+ * they set up their paths, said so, status 0). The lines the child printed only explain the status
  * (fail_line, skip_reason), on stderr.
  */
 int smm_child_verdict(struct smm_child *c, const struct smm_child_facts *f,
