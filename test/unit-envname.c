@@ -16,7 +16,7 @@ int main(void)
 	unsigned int d = 99;
 	size_t n;
 
-	tap_plan(14);
+	tap_plan(15);
 	tap_ok(smm_edit_distance("", "") == 0 &&
 		       smm_edit_distance("abc", "abc") == 0,
 	       "distance: equal strings are 0");
@@ -69,6 +69,9 @@ int main(void)
 	tap_ok(d && closest && strcmp(closest, "STRESS_MM_SHM_PCP_CPU") == 0,
 	       "unknown: a missing underscore (%s)",
 	       closest ? closest : "none");
+	d = smm_env_unknown("STRESS_MM_FOO=1", &closest);
+	tap_ok(d && closest == NULL,
+	       "STRESS_MM_FOO: unknown, and nothing near enough to guess");
 	tap_ok(!smm_env_unknown("STRESS_MM_SHM_PCP_BYTES=1M", &closest) &&
 		       !smm_env_unknown("STRESS_MM_STATS_DIR=/tmp", &closest) &&
 		       !smm_env_unknown("STRESS_MM_ARGS=-t 1", &closest),

@@ -93,6 +93,7 @@ bool smm_env_unknown(const char *entry, const char **closest)
 {
 	const char *eq = strchr(entry, '='), *const * names;
 	size_t n = smm_env_known_names(&names), len;
+	unsigned int dist;
 	char name[256];
 
 	if (!eq || strncmp(entry, SMM_ENV_PREFIX, strlen(SMM_ENV_PREFIX)) != 0)
@@ -105,6 +106,8 @@ bool smm_env_unknown(const char *entry, const char **closest)
 	for (size_t i = 0; i < n; i++)
 		if (strcmp(name, names[i]) == 0)
 			return false;
-	*closest = smm_closest_word(name, names, n, NULL);
+	*closest = smm_closest_word(name, names, n, &dist);
+	if (3 * dist > len - strlen(SMM_ENV_PREFIX))
+		*closest = NULL; /* nothing near: no guess */
 	return true;
 }

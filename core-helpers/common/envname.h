@@ -46,7 +46,8 @@ size_t smm_env_known_names(const char *const **names);
 /*
  * smm_env_unknown() - for one environment entry "NAME=value": true when
  * NAME starts with SMM_ENV_PREFIX and is no known variable, with the
- * closest known name in *closest. False for known names, other names, and
+ * closest known name in *closest (NULL when it differs in more than a
+ * third of the characters after the prefix: no guess). False for known names, other names, and
  * an entry without '='.
  */
 bool smm_env_unknown(const char *entry, const char **closest);

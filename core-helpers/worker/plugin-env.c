@@ -39,8 +39,10 @@ static void warn_unknown(void)
 	for (char **e = environ; e && *e; e++)
 		if (smm_env_unknown(*e, &closest))
 			fprintf(stderr,
-				"stress-mm: warning: %.*s is not a stress-mm variable and is ignored; did you mean %s?\n",
-				(int)strcspn(*e, "="), *e, closest);
+				"stress-mm: warning: %.*s is not a stress-mm variable and is ignored%s%s%s\n",
+				(int)strcspn(*e, "="), *e,
+				closest ? "; did you mean " : "",
+				closest ? closest : "", closest ? "?" : "");
 }
 
 void smm_plugin_env_load(const char *stressor, const struct smm_param *table,
