@@ -107,7 +107,7 @@ bool smm_env_unknown(const char *entry, const char **closest)
 		if (strcmp(name, names[i]) == 0)
 			return false;
 	*closest = smm_closest_word(name, names, n, &dist);
-	if (3 * dist > len - strlen(SMM_ENV_PREFIX))
+	if ((size_t)dist * 3 > len - strlen(SMM_ENV_PREFIX))
 		*closest = NULL; /* nothing near: no guess */
 	return true;
 }
