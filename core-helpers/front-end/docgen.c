@@ -14,7 +14,8 @@ void smm_print_help(void)
 {
 	char range[256];
 
-	printf("usage: stress-mm [OPTION]... [-- STRESS-NG-OPTION...]\n\n"
+	printf("usage: stress-mm [OPTION]... [-- STRESS-NG-OPTION...]\n"
+	       "       stress-mm compare BASE.yaml[,...] CAND.yaml[,...] [OPTION]... (see compare --help)\n\n"
 	       "Runs the stress-mm stressors through the real stress-ng and counts\n"
 	       "the kernel events that explain them.\n\n");
 	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
@@ -115,6 +116,8 @@ void smm_print_man(void)
 	       "memory\\-management performance work\n"
 	       ".SH SYNOPSIS\n.B stress\\-mm\n[\\fIOPTION\\fR]... "
 	       "[\\fB\\-\\-\\fR \\fISTRESS\\-NG\\-OPTION\\fR...]\n"
+	       ".br\n.B stress\\-mm compare\n\\fIBASE.yaml\\fR[,...] \\fICAND.yaml\\fR[,...] "
+	       "[\\fIOPTION\\fR]... (the regression gate: stress\\-mm compare \\-\\-help)\n"
 	       ".SH DESCRIPTION\nRuns the stress\\-mm stressors through the real "
 	       "stress\\-ng with its \\-\\-plugin\\-so interface, counts kernel "
 	       "tracepoints system\\-wide over the run and writes one report.\n"

@@ -208,7 +208,8 @@ static void write_stressors(yaml_document_t *out, int sm,
 		smm_yaml_u64(out, m, "pages-faulted", r->pages);
 		smm_yaml_u64(out, m, "churn-allocations", r->churn_allocs);
 		smm_yaml_u64(out, m, "failed-calls", r->failures);
-		smm_yaml_u64(out, m, "kernel-ns", r->kernel_ns);
+		if (r->kernel_ns) /* only path module measures it */
+			smm_yaml_u64(out, m, "kernel-ns", r->kernel_ns);
 		smm_yaml_str(out, m, "skipped",
 			     c->skipped ? c->skip_reason : "");
 		if (c->skipped && r->skip_errno)
