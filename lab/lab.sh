@@ -206,8 +206,11 @@ module_report() {
 # kernel's text patching; Debian's 6.12 and a self-built 7.2 alike). Such a
 # boot is retried up to LAB_BOOT_RETRIES times (default 2); every retry is
 # reported with the failed boot's first console lines and counted in
-# build/lab/<kernel>/boot-retries. A boot that reached init and failed later
-# is a real failure, never retried. LAB_INJECT_EARLY_DEATH=N makes the
+# build/lab/<kernel>/boot-retries. The same race also strikes after init
+# (an "Oops: int3" in the scheduler 14 s into an 8-vCPU guest was seen):
+# under TCG a guest with an int3 Oops that did not finish is run again
+# within the same count (console-int3-N.log keeps it). Any other failure
+# after init is a real failure, never retried. LAB_INJECT_EARLY_DEATH=N makes the
 # first N boots die before init (rdinit= names a missing file), so that
 # the retry itself can be tested.
 LAB_BOOT_RETRIES=${LAB_BOOT_RETRIES:-2}
@@ -253,9 +256,25 @@ boot() { # KVER VMLINUZ INITRAMFS: console in build/lab/KVER/console.log
 		accel="-enable-kvm -cpu host"
 		name=KVM
 	fi
-	rm -f "$dir/boot-retries" "$dir"/console-died-*.log
+	rm -f "$dir/boot-retries" "$dir"/console-died-*.log "$dir"/console-int3-*.log
 	while :; do
-		qemu_run "$k" "$2" "$3" "$accel" "$name" && return 0
+		if qemu_run "$k" "$2" "$3" "$accel" "$name"; then
+			# TCG emulates the kernel's cross-CPU code patching
+			# (text_poke_bp's int3) with a race of its own: an Oops at
+			# an int3 before the guest is done is the emulator's, and
+			# the guest is run again (kept: console-int3-N.log)
+			if [ "$name" = TCG ] && grep -aq "Oops: int3" "$dir/console.log" &&
+				! grep -aq "^SMM-DONE" "$dir/console.log" &&
+				[ "$try" -lt "$LAB_BOOT_RETRIES" ]; then
+				try=$((try + 1))
+				echo "$try" > "$dir/boot-retries"
+				cp "$dir/console.log" "$dir/console-int3-$try.log"
+				say "$k: an Oops at an int3 under TCG (its emulation of cross-CPU code patching); retry $try of $LAB_BOOT_RETRIES; its first lines:"
+				grep -a -A4 "Oops: int3" "$dir/console.log" | head -5 | tr -d '\r' | sed 's/^/    /' >&2
+				continue
+			fi
+			return 0
+		fi
 		[ "$try" -lt "$LAB_BOOT_RETRIES" ] || {
 			say "$k: the guest died before init $((try + 1)) times: giving up"
 			return 1
