@@ -46,7 +46,8 @@ figures_of() { # workload
 	esac
 }
 
-for cdir in $(ls -d "$OUT"/cpus-* 2> /dev/null | sort -t- -k2 -n); do
+for cdir in $(ls -d "$OUT"/cpus-* 2> /dev/null |
+	awk -F'cpus-' '{ print $NF, $0 }' | sort -n | cut -d' ' -f2-); do
 	n=${cdir##*cpus-}
 	kernels=$( (ls "$cdir"; ls "$cdir"/round-* 2> /dev/null) | grep '^built-' | sort -u)
 	base=$(echo "$kernels" | grep -v '+' | head -1)
