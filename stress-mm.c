@@ -212,7 +212,7 @@ static void run_once(const struct smm_run_cfg *cfg, const char *sng,
 			continue;
 		const struct smm_stressor_result *r = &res->st[s];
 		const struct smm_stressor *st = &smm_stressors[s];
-		char opt[64], hint[160];
+		char opt[64], dur[32], hint[160];
 		const char *bytes;
 		struct smm_child_facts f;
 
@@ -222,20 +222,17 @@ static void run_once(const struct smm_run_cfg *cfg, const char *sng,
 			smm_read_ng_yaml(res->ch[s].yaml, &res->st[s], NULL);
 		snprintf(opt, sizeof(opt), "%s-bytes", st->name);
 		bytes = smm_param_value(st, &cfg->st[s], opt);
-		snprintf(hint, sizeof(hint), "--%s %s per bogo-op, -t %llu s",
-			 opt, bytes ? bytes : "?",
+		snprintf(dur, sizeof(dur), "-t %llu s",
 			 (unsigned long long)cfg->timeout_s);
-		if (!cfg->timeout_s)
-			snprintf(hint, sizeof(hint),
-				 "--%s %s per bogo-op, stress-ng's own -t", opt,
-				 bytes ? bytes : "?");
+		snprintf(hint, sizeof(hint), "--%s %s per bogo-op, %s", opt,
+			 bytes ? bytes : "?",
+			 cfg->timeout_s ? dur : "stress-ng's own -t");
 		f = (struct smm_child_facts){
 			.short_hint = hint,
 			.bogo_ops = r->bogo_ops,
 			.work = r->pages + r->allocs,
 			.stats_status = r->stats_status,
 			.stats_files = r->stats_files,
-			.skip_errno = r->skip_errno,
 			.skip_reason = r->skip_reason,
 			.failures = r->failures,
 			.fail_errno = r->fail_errno,
@@ -309,22 +306,6 @@ static void progress(const struct smm_run_cfg *cfg, unsigned int i,
 		  : (double)cfg->timeout_s * (double)cfg->repeat);
 }
 
-/* Whether a stressor of the run asks for vmalloc-order's method @m. */
-static bool wants_method(const struct smm_run_cfg *cfg, const char *m)
-{
-	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
-		const char *v;
-
-		if (cfg->st[s].workers < 0)
-			continue;
-		v = smm_param_value(&smm_stressors[s], &cfg->st[s],
-				    "vmalloc-order-method");
-		if (v && !strcmp(v, m))
-			return true;
-	}
-	return false;
-}
-
 int main(int argc, char **argv)
 {
 	char so[PATH_MAX], err[600];
@@ -380,7 +361,7 @@ int main(int argc, char **argv)
 		return SMM_EX_FAIL;
 	}
 	setenv(SMM_STATS_ENV, owner.stats, 1);
-	if (wants_method(&cfg, "module")) {
+	if (smm_opts_method(&cfg, -1, "module")) {
 		rc = smm_kmodule_prepare(&kmod, err, sizeof(err));
 		if (rc)
 			fprintf(stderr,

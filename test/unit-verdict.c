@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "stats.h"
 #include "supervise.h"
 #include "tap.h"
 
@@ -31,15 +32,14 @@ static void child(struct smm_child *c, int code, const char *line)
 	}
 }
 
-static int verdict(int code, const char *line, int stats_status, int skip_errno,
-		   uint64_t ops, uint64_t work, bool stopped)
+static int verdict(int code, const char *line, int stats_status, uint64_t ops,
+		   uint64_t work, bool stopped)
 {
 	struct smm_child c;
 	struct smm_child_facts f = {
 		.bogo_ops = ops,
 		.work = work,
 		.stats_status = stats_status,
-		.skip_errno = skip_errno,
 		.skip_reason = stats_status >= 0 ? "from the stats file" : "",
 		.failures = stats_status == SMM_EX_FAIL ? 3 : 0,
 		.fail_errno = stats_status == SMM_EX_FAIL ? EIO : 0,
@@ -61,30 +61,30 @@ int main(void)
 	struct smm_child_facts f = { .bogo_ops = 5, .stats_status = 0 };
 
 	tap_plan(15);
-	tap_ok(verdict(0, NULL, 0, 0, 10, 100, false) == SMM_EX_OK,
+	tap_ok(verdict(0, NULL, 0, 10, 100, false) == SMM_EX_OK,
 	       "bogo-ops, no skip, no failure: 0");
-	tap_ok(verdict(4, nproc_eperm, SMM_EX_NOTIMPL, EPERM, 0, 0, false) ==
-		       SMM_EX_NOTIMPL,
+	tap_ok(verdict(4, nproc_eperm, smm_errno_exit_status(EPERM), 0, 0,
+		       false) == SMM_EX_NOTIMPL,
 	       "a SKIP whose stats file says EPERM is 4, though its line names RLIMIT_NPROC");
-	tap_ok(verdict(0, eagain, SMM_EX_NORES, EAGAIN, 0, 0, false) ==
+	tap_ok(verdict(0, eagain, smm_errno_exit_status(EAGAIN), 0, 0, false) ==
 		       SMM_EX_NORES,
 	       "a SKIP whose stats file says EAGAIN is 3, whatever stress-ng exited with");
-	tap_ok(verdict(0, etimedout, -1, 0, 0, 0, false) == SMM_EX_NOTIMPL,
+	tap_ok(verdict(0, etimedout, -1, 0, 0, false) == SMM_EX_NOTIMPL,
 	       "without stats files, a SKIP line (errno=110) after status 0: 4");
-	tap_ok(verdict(0, eagain, -1, 0, 0, 0, false) == SMM_EX_NOTIMPL,
+	tap_ok(verdict(0, eagain, -1, 0, 0, false) == SMM_EX_NOTIMPL,
 	       "without stats files no word decides: errno=11 in a SKIP line after status 0 is still 4 (cause unknown)");
 	tap_ok(verdict(0, "vmalloc-order: SKIP: RLIMIT_MEMLOCK too low", -1, 0,
-		       0, 0, false) == SMM_EX_NOTIMPL,
+		       0, false) == SMM_EX_NOTIMPL,
 	       "without stats files and without errno=, the words decide nothing: 4");
-	tap_ok(verdict(0, NULL, SMM_EX_FAIL, 0, 10, 100, false) == SMM_EX_FAIL,
+	tap_ok(verdict(0, NULL, SMM_EX_FAIL, 10, 100, false) == SMM_EX_FAIL,
 	       "a failure counted in a stats file is 2 though stress-ng exited 0");
-	tap_ok(verdict(3, NULL, -1, 0, 0, 0, false) == SMM_EX_NORES,
+	tap_ok(verdict(3, NULL, -1, 0, 0, false) == SMM_EX_NORES,
 	       "stress-ng's own 3 without a SKIP line stays 3");
-	tap_ok(verdict(2, NULL, 0, 0, 10, 100, false) == SMM_EX_FAIL,
+	tap_ok(verdict(2, NULL, 0, 10, 100, false) == SMM_EX_FAIL,
 	       "stress-ng's own 2 is 2");
-	tap_ok(verdict(0, NULL, 0, 0, 0, 119296, false) == SMM_EX_OK,
+	tap_ok(verdict(0, NULL, 0, 0, 119296, false) == SMM_EX_OK,
 	       "0 bogo-ops with pages faulted: the run ended inside the first bogo-op, 0");
-	tap_ok(verdict(0, NULL, -1, 0, 0, 0, false) == SMM_EX_FAIL,
+	tap_ok(verdict(0, NULL, -1, 0, 0, false) == SMM_EX_FAIL,
 	       "0 bogo-ops, no stats file (no worker reached the plugin), no SKIP: 2");
 	f.stats_files = 1;
 	f.bogo_ops = 0;
@@ -93,7 +93,7 @@ int main(void)
 	       "0 bogo-ops, a worker's stats file but no work: ended during set-up, 0");
 	f.stats_files = 0;
 	f.bogo_ops = 5;
-	tap_ok(verdict(0, NULL, 0, 0, 0, 0, true) == SMM_EX_OK,
+	tap_ok(verdict(0, NULL, 0, 0, 0, true) == SMM_EX_OK,
 	       "0 bogo-ops after a stop signal: 0");
 	child(&c, 0, NULL);
 	c.crashed = true; /* stress-ng printed "Caught unexpected signal" */

@@ -36,11 +36,26 @@ static void built_ko(char *buf, size_t len)
 		 SMM_KMOD_NAME);
 }
 
+struct kmod_module *smm_kmodule_lookup(struct kmod_ctx *ctx, const char *name)
+{
+	struct kmod_list *list = NULL, *l;
+	struct kmod_module *mod = NULL;
+
+	if (kmod_module_new_from_lookup(ctx, name, &list) != 0)
+		return NULL;
+	kmod_list_foreach(l, list)
+	{
+		mod = kmod_module_get_module(l);
+		break;
+	}
+	kmod_module_unref_list(list);
+	return mod;
+}
+
 static int insert(char *why, size_t len)
 {
 	struct kmod_ctx *ctx = kmod_new(NULL, NULL);
-	struct kmod_list *list = NULL, *l;
-	struct kmod_module *mod = NULL;
+	struct kmod_module *mod;
 	char ko[PATH_MAX];
 	int rc = -ENOENT;
 
@@ -48,14 +63,7 @@ static int insert(char *why, size_t len)
 		snprintf(why, len, "libkmod: kmod_new failed");
 		return -ENOMEM;
 	}
-	if (kmod_module_new_from_lookup(ctx, SMM_KMOD_NAME, &list) == 0) {
-		kmod_list_foreach(l, list)
-		{
-			mod = kmod_module_get_module(l);
-			break;
-		}
-		kmod_module_unref_list(list);
-	}
+	mod = smm_kmodule_lookup(ctx, SMM_KMOD_NAME);
 	if (mod) {
 		rc = kmod_module_probe_insert_module(mod, 0, NULL, NULL, NULL,
 						     NULL);
@@ -136,7 +144,7 @@ int smm_kmodule_prepare(struct smm_kmodule *km, char *why, size_t len)
 	return 0;
 }
 
-static int remove_module(void)
+int smm_kmodule_unload_name(void)
 {
 	struct kmod_ctx *ctx = kmod_new(NULL, NULL);
 	struct kmod_module *mod = NULL;
@@ -167,7 +175,7 @@ int smm_kmodule_finish(struct smm_kmodule *km)
 			SMM_KMOD_DEVICE, strerror(errno));
 	km->chowned = false;
 	if (km->loaded_by_us) {
-		rc = remove_module();
+		rc = smm_kmodule_unload_name();
 		if (rc)
 			fprintf(stderr,
 				"stress-mm: module: cannot remove %s: %s\n",
@@ -175,9 +183,4 @@ int smm_kmodule_finish(struct smm_kmodule *km)
 		km->loaded_by_us = false;
 	}
 	return rc;
-}
-
-int smm_kmodule_unload_name(void)
-{
-	return remove_module();
 }

@@ -30,6 +30,16 @@ struct smm_kmodule {
 	gid_t gid;
 };
 
+struct kmod_ctx;
+struct kmod_module;
+
+/*
+ * smm_kmodule_lookup() - the module @name installed for the running
+ * kernel, as modprobe finds it (libkmod, modules.dep and aliases); a
+ * reference the caller drops with kmod_module_unref(), or NULL.
+ */
+struct kmod_module *smm_kmodule_lookup(struct kmod_ctx *ctx, const char *name);
+
 /*
  * smm_kmodule_may_load() - whether this process may load a module here.
  * Return: 0; -ENOSYS when the kernel has no module support (no
@@ -59,8 +69,10 @@ int smm_kmodule_prepare(struct smm_kmodule *km, char *why, size_t len);
  */
 int smm_kmodule_finish(struct smm_kmodule *km);
 
-/* smm_kmodule_unload_name() - remove the module by name, for the watchdog
- * after a SIGKILLed run (owner.h). Return: 0 or -errno. */
+/* smm_kmodule_unload_name() - remove the module by name, retried for up
+ * to 2 s while a file is open; for smm_kmodule_finish() and for the
+ * watchdog after a SIGKILLed run (owner.h). Return: 0 (also when it was
+ * not loaded) or libkmod's -errno. */
 int smm_kmodule_unload_name(void);
 
 #endif /* SMM_KMODULE_H */

@@ -413,17 +413,15 @@ static int check_params(struct smm_run_cfg *cfg, char *err, size_t len)
 	return 0;
 }
 
-/* Whether vmalloc-order runs with method test-vmalloc. */
-static bool tv_method(const struct smm_run_cfg *cfg)
+bool smm_opts_method(const struct smm_run_cfg *cfg, int s, const char *method)
 {
-	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
-		const char *m;
+	int lo = s < 0 ? 0 : s, hi = s < 0 ? SMM_NR_STRESSORS : s + 1;
 
-		if (cfg->st[s].workers < 0)
-			continue;
-		m = smm_param_value(&smm_stressors[s], &cfg->st[s],
-				    "vmalloc-order-method");
-		if (m && !strcmp(m, "test-vmalloc"))
+	for (int i = lo; i < hi && i < SMM_NR_STRESSORS; i++) {
+		const char *m = smm_param_value(&smm_stressors[i], &cfg->st[i],
+						"vmalloc-order-method");
+
+		if (cfg->st[i].workers >= 0 && m && !strcmp(m, method))
 			return true;
 	}
 	return false;
@@ -541,7 +539,7 @@ int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 	rc = check_counters(cfg->counters, err, len);
 	if (!rc)
 		rc = check_pass(cfg, err, len);
-	if (!rc && cfg->tv_tests && !tv_method(cfg))
+	if (!rc && cfg->tv_tests && !smm_opts_method(cfg, -1, "test-vmalloc"))
 		rc = smm_errmsg(
 			err, len,
 			"--vmalloc-order-tests given, but not --vmalloc-order-method test-vmalloc");

@@ -104,4 +104,11 @@ int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
  * online CPUs), or -1 when it was not asked for. */
 int64_t smm_workers(const struct smm_run_cfg *cfg, int s);
 
+/*
+ * smm_opts_method() - whether stressor @s of @cfg (< 0: any) is asked for
+ * and runs with --vmalloc-order-method @method ("module",
+ * "test-vmalloc"): the methods the front end acts on itself.
+ */
+bool smm_opts_method(const struct smm_run_cfg *cfg, int s, const char *method);
+
 #endif /* SMM_OPTIONS_H */

@@ -129,33 +129,14 @@ void smm_read_stats_dir(const char *dir, struct smm_run_result *res)
 void smm_read_tv_log(const char *path, struct smm_stressor_result *r,
 		     struct smm_run_result *res)
 {
-	char *text = NULL;
-	size_t cap = 0, used = 0;
 	FILE *f = fopen(path, "re");
+	int found;
 
 	if (!f)
 		return;
-	for (;;) {
-		char *t;
-		size_t n;
-
-		if (cap - used < 4096) {
-			t = realloc(text, cap + 65536);
-			if (!t)
-				break;
-			text = t;
-			cap += 65536;
-		}
-		n = fread(text + used, 1, cap - used - 1, f);
-		used += n;
-		if (n == 0)
-			break;
-	}
+	found = smm_tv_report_file(&res->tv, f);
 	fclose(f);
-	if (!text)
-		return;
-	text[used] = '\0';
-	if (smm_tv_report_text(&res->tv, text) > 0) {
+	if (found > 0) {
 		res->tv_ran = true;
 		r->tv = true;
 		r->bogo_ops = smm_tv_bogo_ops(&res->tv);
@@ -164,7 +145,6 @@ void smm_read_tv_log(const char *path, struct smm_stressor_result *r,
 				      ? (double)r->bogo_ops / res->seconds
 				      : 0;
 	}
-	free(text);
 }
 
 static double scalar_num(yaml_document_t *d, int map, const char *key)

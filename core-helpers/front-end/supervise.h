@@ -49,7 +49,6 @@ struct smm_child_facts {
 	uint64_t bogo_ops; /* stress-ng's count */
 	uint64_t work; /* pages faulted plus allocations (stats files) */
 	int stats_status; /* smm_stats_exit_status(), worst worker; or -1 */
-	int skip_errno; /* a skipping worker's errno (0: none given) */
 	const char *skip_reason; /* that worker's reason, or "" */
 	uint64_t failures; /* failed calls counted by the workers */
 	int fail_errno; /* errno of a failing worker's last failure */

@@ -7,6 +7,7 @@
 #include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "test-vmalloc.h"
@@ -254,28 +255,47 @@ int smm_tv_report_add(struct smm_tv_report *rep, const char *line)
 	return rc;
 }
 
-int smm_tv_report_text(struct smm_tv_report *rep, const char *text)
+/* One line of @n bytes (no newline) of a log; 1 when test_vmalloc's. */
+static int add_log_line(struct smm_tv_report *rep, const char *p, size_t n)
 {
 	char line[1024];
+
+	if (n >= sizeof(line)) {
+		rep->dropped++;
+		return 0;
+	}
+	memcpy(line, p, n);
+	line[n] = '\0';
+	return smm_tv_report_add(rep, line) > 0;
+}
+
+int smm_tv_report_text(struct smm_tv_report *rep, const char *text)
+{
 	const char *p = text;
-	size_t n;
 	int found = 0;
 
 	memset(rep, 0, sizeof(*rep));
 	while (*p) {
-		n = strcspn(p, "\n");
-		if (n < sizeof(line)) {
-			memcpy(line, p, n);
-			line[n] = '\0';
-			if (smm_tv_report_add(rep, line) > 0)
-				found++;
-		} else {
-			rep->dropped++;
-		}
+		size_t n = strcspn(p, "\n");
+
+		found += add_log_line(rep, p, n);
 		p += n;
 		if (*p == '\n')
 			p++;
 	}
+	return found;
+}
+
+int smm_tv_report_file(struct smm_tv_report *rep, FILE *f)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	int found = 0;
+
+	memset(rep, 0, sizeof(*rep));
+	while (getline(&line, &cap, f) > 0)
+		found += add_log_line(rep, line, strcspn(line, "\n"));
+	free(line);
 	return found;
 }
 

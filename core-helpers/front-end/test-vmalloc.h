@@ -23,6 +23,7 @@
 #define SMM_TEST_VMALLOC_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #define SMM_TV_NAME_MAX 64
 #define SMM_TV_TESTS_MAX 32
@@ -88,6 +89,9 @@ int smm_tv_report_add(struct smm_tv_report *rep, const char *line);
  * number of test_vmalloc lines read.
  */
 int smm_tv_report_text(struct smm_tv_report *rep, const char *text);
+
+/* smm_tv_report_file() - the same for every line of @f, read to its end. */
+int smm_tv_report_file(struct smm_tv_report *rep, FILE *f);
 
 /* The test named name in *rep, or NULL. */
 const struct smm_tv_test *smm_tv_report_find(const struct smm_tv_report *rep,

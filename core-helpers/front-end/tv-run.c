@@ -51,18 +51,10 @@ static void copy_log(int fd, int out)
 
 static int load(struct kmod_ctx *ctx, const char *opts, char *why, size_t len)
 {
-	struct kmod_list *list = NULL, *l;
-	struct kmod_module *mod = NULL;
+	struct kmod_module *mod;
 	int rc;
 
-	if (kmod_module_new_from_lookup(ctx, "test_vmalloc", &list) == 0) {
-		kmod_list_foreach(l, list)
-		{
-			mod = kmod_module_get_module(l);
-			break;
-		}
-		kmod_module_unref_list(list);
-	}
+	mod = smm_kmodule_lookup(ctx, "test_vmalloc");
 	if (!mod) {
 		snprintf(
 			why, len,
@@ -117,13 +109,7 @@ int smm_tv_run(const struct smm_tv_params *p, int log_fd, char *why, size_t len)
 
 bool smm_tv_asked(const struct smm_run_cfg *cfg, int s)
 {
-	const char *m;
-
-	if (s < 0 || s >= SMM_NR_STRESSORS || cfg->st[s].workers < 0)
-		return false;
-	m = smm_param_value(&smm_stressors[s], &cfg->st[s],
-			    "vmalloc-order-method");
-	return m && !strcmp(m, "test-vmalloc");
+	return s >= 0 && smm_opts_method(cfg, s, "test-vmalloc");
 }
 
 void smm_tv_params_of(const struct smm_run_cfg *cfg, int s,
