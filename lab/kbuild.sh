@@ -53,7 +53,7 @@ START=$(date +%s)
 . "$TOP/lab/lib.sh"
 
 # What building a kernel needs beyond the project's own deps.
-KBUILD_DEPS="gcc make libc6-dev flex bison libelf-dev bc libssl-dev kmod cpio xz-utils patch"
+KBUILD_DEPS="gcc make libc6-dev flex bison libelf-dev bc libssl-dev kmod cpio xz-utils patch dwarves"
 
 build_deps() {
 	local p missing=""
