@@ -17,7 +17,7 @@
  *                               opt-in path module)
  *   stress_vmalloc_order_<sym>  one path, for each SMM_VMO_PATHS entry
  *
- * Contract with stress-ng (checked on 0.15.06; README.md "Using the plugin"):
+ * Contract with stress-ng (checked on 0.15.06; doc/plugin.md):
  * the parameters are read and validated once, by the constructor, while
  * stress-ng loads the object: a bad value prints one line naming the
  * variable, the value and the valid range, and stress-ng exits with status
