@@ -38,9 +38,9 @@
 #include "params-table.h"
 #include "placement.h"
 #include "plugin-env.h"
+#include "record.h"
 #include "report.h"
 #include "shm-cycle.h"
-#include "stats.h"
 
 #define SMM_EXPORT __attribute__((visibility("default")))
 
@@ -73,9 +73,8 @@ __attribute__((constructor)) static void shm_pcp_load(void)
 static __attribute__((noreturn)) void skip(struct shm_worker *w, int err,
 					   const char *why)
 {
-	smm_stats_skip(w->stats, err, why);
 	smm_churn_stop(&w->churn);
-	smm_skip(stressor, "%s", why);
+	smm_skip(w->stats, stressor, err, "%s", why);
 }
 
 /* First call in a worker: placement, then the companions. */
@@ -96,7 +95,7 @@ static void start(struct shm_worker *w)
 
 	memset(w, 0, sizeof(*w));
 	w->pid = getpid();
-	w->stats = smm_stats_open(smm_stats_dir(), stressor);
+	w->stats = smm_record_open(stressor);
 	cc.stats = w->stats;
 	if (kind == SMM_CHURN_NONE)
 		procs = 0;
@@ -133,8 +132,7 @@ SMM_EXPORT int stress_shm_pcp(void)
 		start(w);
 	if (w->seq % ALIVE_CHECK_EVERY == 0 &&
 	    (gone = smm_churn_alive(&w->churn)) != 0) {
-		smm_stats_fail(w->stats, ECHILD);
-		smm_fail(stressor, ECHILD, "churn companion %d ended",
+		smm_fail(w->stats, stressor, ECHILD, "churn companion %d ended",
 			 (int)gone);
 		smm_churn_stop(&w->churn);
 		w->started = false;
@@ -144,8 +142,7 @@ SMM_EXPORT int stress_shm_pcp(void)
 			      param[SMM_SHM_P_BYTES], w->seq++, w->stats, what,
 			      sizeof(what));
 	if (pages < 0) {
-		smm_stats_fail(w->stats, (int)-pages);
-		smm_fail(stressor, (int)-pages, "%s", what);
+		smm_fail(w->stats, stressor, (int)-pages, "%s", what);
 		/* stress-ng ends this worker: its companions go first. */
 		smm_churn_stop(&w->churn);
 		w->started = false;

@@ -38,8 +38,8 @@
 #include "config.h"
 #include "params-table.h"
 #include "plugin-env.h"
+#include "record.h"
 #include "report.h"
-#include "stats.h"
 #include "vmpath.h"
 
 #define SMM_EXPORT __attribute__((visibility("default")))
@@ -76,7 +76,7 @@ static struct vmo_worker *worker_get(void)
 	if (worker.pid != getpid()) {
 		memset(&worker, 0, sizeof(worker));
 		worker.pid = getpid();
-		worker.stats = smm_stats_open(smm_stats_dir(), stressor);
+		worker.stats = smm_record_open(stressor);
 	}
 	return &worker;
 }
@@ -91,6 +91,7 @@ static int path_ready(struct vmo_worker *w, unsigned int id, bool alone)
 	const struct smm_vmpath *p = smm_vmpaths[id];
 	struct smm_vmpath_cfg cfg = {
 		.stressor = stressor,
+		.stats = w->stats,
 		.batch_var = smm_vmo_params[SMM_VMO_P_BATCH].env,
 		.bytes = param[SMM_VMO_P_BYTES],
 		.batch = param[SMM_VMO_P_BATCH],
@@ -105,10 +106,8 @@ static int path_ready(struct vmo_worker *w, unsigned int id, bool alone)
 		return -1;
 	rc = smm_vmpath_setup(p, &w->state[id], &cfg, why, sizeof(why));
 	if (rc != 0) {
-		if (alone) {
-			smm_stats_skip(w->stats, -rc, why);
-			smm_skip(stressor, "%s", why);
-		}
+		if (alone)
+			smm_skip(w->stats, stressor, -rc, "%s", why);
 		/* If every path is left out, the errno recorded is that of the
 		 * first one short of a resource, else of the first one. */
 		if (!w->left_out_err ||
@@ -116,6 +115,7 @@ static int path_ready(struct vmo_worker *w, unsigned int id, bool alone)
 		     smm_errno_exit_status(w->left_out_err) != 3))
 			w->left_out_err = -rc;
 		smm_note_once(NULL, stressor, "all: leaving out %s", why);
+		smm_record_left_out(w->stats, p->name, -rc, why);
 		w->off[id] = true;
 		return -1;
 	}
@@ -139,8 +139,7 @@ static int path_batch(struct vmo_worker *w, unsigned int id)
 		smm_stats_add(w->stats, calls, 1);
 		return 0;
 	}
-	smm_stats_fail(w->stats, -rc);
-	smm_fail(stressor, -rc, "%s", what);
+	smm_fail(w->stats, stressor, -rc, "%s", what);
 	return -1;
 }
 
@@ -164,10 +163,8 @@ static int run_all(void)
 		if (path_ready(w, id, false) == 0)
 			return path_batch(w, id);
 	}
-	smm_stats_skip(w->stats, w->left_out_err,
-		       "all: no vmalloc-order path can run here");
 	smm_skip(
-		stressor,
+		w->stats, stressor, w->left_out_err,
 		"all: no vmalloc-order path can run here (see the notes above)");
 }
 
@@ -180,10 +177,8 @@ SMM_EXPORT int stress_vmalloc_order(void)
 	if (m == SMM_VMO_METHOD_TEST_VMALLOC) {
 		struct vmo_worker *w = worker_get();
 
-		smm_stats_skip(w->stats, EOPNOTSUPP,
-			       "test-vmalloc is not a plugin path");
 		smm_skip(
-			stressor,
+			w->stats, stressor, EOPNOTSUPP,
 			"test-vmalloc: the kernel's test_vmalloc module is run by stress-mm's front end (--vmalloc-order-method test-vmalloc), not by the plugin: errno=%d",
 			EOPNOTSUPP);
 	}

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * unit-report.c - once per run across forked processes, the FAIL and SKIP
- * line formats, FAIL rate limiting, and smm_skip() ending a worker the way
- * stress-ng's timeout does (SIGALRM to the parent, exit status 0).
+ * line formats, FAIL rate limiting (every failure still counted in the
+ * record), smm_skip() ending a worker the way stress-ng's timeout does
+ * (SIGALRM to the parent, exit status 0) with the SKIP's errno and reason
+ * in the record.
  */
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -14,6 +19,7 @@
 #include "tap.h"
 
 static volatile sig_atomic_t alarms;
+static struct smm_stats_file *rec; /* shared with the children */
 
 static void on_alarm(int sig)
 {
@@ -55,18 +61,18 @@ static void child_once(void)
 
 static void child_fail(void)
 {
-	smm_fail("st", 11, "pthread_create of thread %d", 3);
+	smm_fail(rec, "st", 11, "pthread_create of thread %d", 3);
 }
 
 static void child_fail_many(void)
 {
 	for (int i = 0; i < 40; i++)
-		smm_fail("st", 12, "x");
+		smm_fail(rec, "st", 12, "x");
 }
 
 static void child_skip(void)
 {
-	smm_skip("st", "stack: cannot create a thread");
+	smm_skip(rec, "st", EAGAIN, "stack: cannot create a thread");
 }
 
 static int count_lines(const char *s)
@@ -80,10 +86,13 @@ static int count_lines(const char *s)
 
 int main(void)
 {
-	char out[8192];
+	char out[8192], dir[] = "/tmp/unit-report.XXXXXX", path[256];
 	int status = 0;
 
-	tap_plan(10);
+	tap_plan(12);
+	if (mkdtemp(dir))
+		rec = smm_stats_open(dir, "st");
+	snprintf(path, sizeof(path), "%s/st.%d.stats", dir, (int)getpid());
 	signal(SIGALRM, on_alarm);
 
 	smm_report_reset();
@@ -104,8 +113,10 @@ int main(void)
 	capture(child_fail, out, sizeof(out), &status);
 	tap_ok(strcmp(out,
 		      "st: FAIL: pthread_create of thread 3 errno=11 (Resource temporarily unavailable)\n") ==
-		       0,
-	       "FAIL line format");
+			       0 &&
+		       rec && rec->failures == 1 && rec->fail_errno == 11 &&
+		       !strcmp(rec->fail_reason, "pthread_create of thread 3"),
+	       "FAIL line format, and the failure in the record");
 	if (tap_failed)
 		tap_diag("got: %s", out);
 
@@ -116,6 +127,9 @@ int main(void)
 		       strstr(out,
 			      "further failures in this run are not printed"),
 	       "FAIL lines are limited to 32 per run, and say so");
+	tap_ok(rec && rec->failures == 41,
+	       "every failure is counted in the record, printed or not (%llu)",
+	       rec ? (unsigned long long)rec->failures : 0ULL);
 
 	alarms = 0;
 	capture(child_skip, out, sizeof(out), &status);
@@ -124,8 +138,16 @@ int main(void)
 	tap_ok(WIFEXITED(status) && WEXITSTATUS(status) == 0,
 	       "skip exits with status 0");
 	tap_ok(alarms == 1, "skip sends SIGALRM to the parent");
+	tap_ok(rec && rec->skipped == 1 && rec->skip_errno == EAGAIN &&
+		       !strcmp(rec->skip_reason,
+			       "stack: cannot create a thread"),
+	       "skip records its errno and reason");
 	capture(child_skip, out, sizeof(out), &status);
 	tap_ok(out[0] == '\0', "a second worker's identical SKIP is silent");
 	smm_report_reset();
+	if (rec)
+		munmap(rec, sizeof(*rec));
+	unlink(path);
+	rmdir(dir);
 	return tap_done();
 }

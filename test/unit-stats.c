@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * unit-stats.c - the stats file (common/stats.h): the offsets it documents,
- * what a worker records (pages by chunk, SKIP errno, failures, placement)
- * and smm_stats_read()'s checks; the exit status from stress-ng's errno
- * classes.
+ * unit-stats.c - the record (common/stats.h): the offsets it documents,
+ * what a worker records (pages by chunk, SKIP errno and reason, failures
+ * and the last one's reason, a crash, placement, what each path achieved:
+ * first writer of a name wins, slots claimed by several processes at once
+ * never lost) and smm_stats_read()'s checks; the exit status from
+ * stress-ng's errno classes.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -41,7 +43,16 @@ static void test_layout(void)
 		       offsetof(struct smm_stats_file, kernel_alloc_ns) ==
 			       616 &&
 		       offsetof(struct smm_stats_file, kernel_free_ns) == 624 &&
-		       sizeof(struct smm_stats_file) == 632,
+		       offsetof(struct smm_stats_file, crash_signal) == 100 &&
+		       offsetof(struct smm_stats_file, fail_reason) == 632 &&
+		       offsetof(struct smm_stats_file, paths) == 888 &&
+		       offsetof(struct smm_stats_path, state) == 32 &&
+		       offsetof(struct smm_stats_path, area_bytes) == 48 &&
+		       offsetof(struct smm_stats_path, requested) == 64 &&
+		       offsetof(struct smm_stats_path, caller) == 72 &&
+		       offsetof(struct smm_stats_path, reason) == 136 &&
+		       sizeof(struct smm_stats_path) == 328 &&
+		       sizeof(struct smm_stats_file) == 4824,
 	       "layout: every offset stats.h documents");
 }
 
@@ -60,8 +71,8 @@ static void test_round_trip(void)
 	if (!s)
 		return;
 	smm_stats_place(s, 1, 3, comp, 3);
-	smm_stats_fail(s, EIO);
-	smm_stats_fail(s, ENOSPC);
+	smm_stats_fail(s, EIO, "first");
+	smm_stats_fail(s, ENOSPC, "ftruncate of 4096 bytes");
 	smm_stats_skip(s, EAGAIN, "no room");
 	pages = smm_shm_cycle(SMM_SHM_MEMFD, 300 * 4096, 0, s, what,
 			      sizeof(what));
@@ -72,10 +83,11 @@ static void test_round_trip(void)
 		       r.companion_cpu[3] == -1,
 	       "read: the placement as recorded (rc %d)", rc);
 	tap_ok(rc == 0 && r.failures == 2 && r.fail_errno == ENOSPC &&
+		       strcmp(r.fail_reason, "ftruncate of 4096 bytes") == 0 &&
 		       r.skipped == 1 && r.skip_errno == EAGAIN &&
 		       strcmp(r.skip_reason, "no room") == 0 &&
 		       strcmp(r.stressor, "unit") == 0,
-	       "read: failures, the last failure's errno, the SKIP errno");
+	       "read: failures, the last failure's errno and reason, the SKIP errno and reason");
 	tap_ok(pages == 300 && r.pages == 300,
 	       "pages: a cycle of 300 pages counts 300 (%ld, %llu)", pages,
 	       (unsigned long long)r.pages);
@@ -169,10 +181,25 @@ static void test_reader_checks(void)
 	write_file(path, &good, 616);
 	tap_ok(smm_stats_read(path, &r) == -EPROTO,
 	       "reader: a version-2 file (616 bytes) is -EPROTO");
-	good.version = 4;
+	good.version = 3;
+	write_file(path, &good, 632);
+	tap_ok(smm_stats_read(path, &r) == -EPROTO,
+	       "reader: a version-3 file (632 bytes) is -EPROTO");
+	good.version = 5;
 	write_file(path, &good, sizeof(good));
 	tap_ok(smm_stats_read(path, &r) == -EPROTO,
 	       "reader: another version is -EPROTO");
+	good.version = SMM_STATS_VERSION;
+	good.paths[3].state = 9;
+	write_file(path, &good, sizeof(good));
+	tap_ok(smm_stats_read(path, &r) == -EBADMSG,
+	       "reader: a path slot of an unknown state is -EBADMSG");
+	good.paths[3].state = SMM_PATH_CLAIMED;
+	write_file(path, &good, sizeof(good));
+	tap_ok(smm_stats_read(path, &r) == 0 &&
+		       r.paths[3].state == SMM_PATH_UNUSED,
+	       "reader: a slot being claimed reads as unused");
+	good.paths[3].state = SMM_PATH_UNUSED;
 	good.version = SMM_STATS_VERSION;
 	write_file(path, &good, 100);
 	tap_ok(smm_stats_read(path, &r) == -EBADMSG,
@@ -211,11 +238,116 @@ static void test_classes(void)
 	s.skip_errno = EAGAIN;
 	tap_ok(smm_stats_exit_status(&s) == 3,
 	       "exit status: an EAGAIN skip -> 3");
+	s.crash_signal = SIGSEGV;
+	tap_ok(smm_stats_exit_status(&s) == 2,
+	       "exit status: a crash -> 2, whatever else");
+}
+
+static struct smm_stats_path proven(const char *name, uint64_t bytes)
+{
+	struct smm_stats_path p = { .state = SMM_PATH_PROVEN,
+				    .kind = SMM_AREA_VMALLOC,
+				    .order = 2,
+				    .area_bytes = bytes,
+				    .pages = 4 };
+
+	snprintf(p.name, sizeof(p.name), "%s", name);
+	snprintf(p.caller, sizeof(p.caller), "kernel_clone");
+	return p;
+}
+
+static void test_paths_and_crash(void)
+{
+	struct smm_stats_file *s, r;
+	struct smm_stats_path p = proven("stack", 20480);
+	char path[256];
+	int rc, full, fields, dup;
+
+	s = smm_stats_open(dir, "unit");
+	if (!s) {
+		tap_skip("paths", "smm_stats_open: %s", strerror(errno));
+		return;
+	}
+	rc = smm_stats_path_add(s, &p);
+	p.area_bytes = 1;
+	dup = smm_stats_path_add(s, &p);
+	p.state = SMM_PATH_CLAIMED;
+	tap_ok(rc == 0 && dup == -EEXIST &&
+		       smm_stats_path_add(s, &p) == -EINVAL,
+	       "paths: a name is recorded once, the first writer wins; a bad state is -EINVAL");
+	full = 0;
+	for (int i = 1; i < SMM_STATS_PATHS + 1; i++) {
+		char name[32];
+
+		snprintf(name, sizeof(name), "kind-%d", i);
+		p = proven(name, 4096);
+		full = smm_stats_path_add(s, &p);
+	}
+	tap_ok(full == -ENOSPC, "paths: past %d slots -ENOSPC",
+	       SMM_STATS_PATHS);
+	smm_stats_crash(s, SIGSEGV);
+	smm_stats_crash(s, SIGBUS);
+	path_of(path, sizeof(path));
+	rc = smm_stats_read(path, &r);
+	fields = rc == 0 && r.paths[0].state == SMM_PATH_PROVEN &&
+		 !strcmp(r.paths[0].name, "stack") &&
+		 r.paths[0].area_bytes == 20480 && r.paths[0].pages == 4 &&
+		 r.paths[0].order == 2 && r.paths[0].kind == SMM_AREA_VMALLOC &&
+		 !strcmp(r.paths[0].caller, "kernel_clone");
+	tap_ok(fields,
+	       "paths: kind, area bytes, pages, order, caller read back");
+	tap_ok(rc == 0 && r.crash_signal == SIGSEGV &&
+		       smm_stats_exit_status(&r) == 2,
+	       "crash: the first signal is kept (%d), exit status 2",
+	       r.crash_signal);
+	munmap(s, sizeof(*s));
+	unlink(path);
+}
+
+/* Forked processes claiming slots at once: no name lost. */
+static void test_paths_concurrent(void)
+{
+	struct smm_stats_file *s, r;
+	char path[256];
+	int seen = 0, rc;
+	pid_t pids[6];
+
+	s = smm_stats_open(dir, "unit");
+	if (!s) {
+		tap_skip("concurrent claims", "smm_stats_open failed");
+		return;
+	}
+	for (int c = 0; c < 6; c++) {
+		pids[c] = fork();
+		if (pids[c] == 0) {
+			for (int i = 0; i < 2; i++) {
+				char name[32];
+				struct smm_stats_path p;
+
+				snprintf(name, sizeof(name), "p%d-%d", c, i);
+				p = proven(name, 8192);
+				smm_stats_path_add(s, &p);
+			}
+			_exit(0);
+		}
+	}
+	for (int c = 0; c < 6; c++)
+		waitpid(pids[c], NULL, 0);
+	path_of(path, sizeof(path));
+	rc = smm_stats_read(path, &r);
+	for (int i = 0; rc == 0 && i < SMM_STATS_PATHS; i++)
+		seen += r.paths[i].state == SMM_PATH_PROVEN &&
+			r.paths[i].name[0] == 'p';
+	tap_ok(seen == SMM_STATS_PATHS,
+	       "paths: 6 processes claiming 2 names each fill all %d slots (%d)",
+	       SMM_STATS_PATHS, seen);
+	munmap(s, sizeof(*s));
+	unlink(path);
 }
 
 int main(void)
 {
-	tap_plan(20);
+	tap_plan(29);
 	if (!mkdtemp(dir)) {
 		tap_diag("mkdtemp: %s", strerror(errno));
 		return 1;
@@ -225,6 +357,8 @@ int main(void)
 	test_killed_cycle();
 	test_reader_checks();
 	test_classes();
+	test_paths_and_crash();
+	test_paths_concurrent();
 	{
 		char path[256];
 

@@ -1,9 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * stats.c - per-worker counters in a shared file mapping.
+ * stats.c - the worker's record in a shared file mapping.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -12,19 +14,23 @@
 
 #include "stats.h"
 
-#include <stddef.h>
-
 /* The offsets stats.h documents. */
 _Static_assert(offsetof(struct smm_stats_file, calls) == 32, "calls");
 _Static_assert(offsetof(struct smm_stats_file, skip_errno) == 80, "skip_errno");
 _Static_assert(offsetof(struct smm_stats_file, cpu) == 88, "cpu");
-_Static_assert(offsetof(struct smm_stats_file, companions) == 96, "companions");
+_Static_assert(offsetof(struct smm_stats_file, crash_signal) == 100,
+	       "crash_signal");
 _Static_assert(offsetof(struct smm_stats_file, companion_cpu) == 104,
 	       "companion_cpu");
 _Static_assert(offsetof(struct smm_stats_file, skip_reason) == 360,
 	       "skip_reason");
-_Static_assert(sizeof(struct smm_stats_file) == 632,
-	       "stats.h documents a 632-byte record");
+_Static_assert(offsetof(struct smm_stats_file, fail_reason) == 632,
+	       "fail_reason");
+_Static_assert(offsetof(struct smm_stats_file, paths) == 888, "paths");
+_Static_assert(sizeof(struct smm_stats_path) == 328, "a path is 328 bytes");
+_Static_assert(offsetof(struct smm_stats_path, caller) == 72, "caller");
+_Static_assert(sizeof(struct smm_stats_file) == 4824,
+	       "stats.h documents a 4824-byte record");
 
 struct smm_stats_file *smm_stats_open(const char *dir, const char *stressor)
 {
@@ -73,12 +79,22 @@ void smm_stats_skip(struct smm_stats_file *s, int err, const char *reason)
 	__atomic_store_n(&s->skipped, 1, __ATOMIC_RELEASE);
 }
 
-void smm_stats_fail(struct smm_stats_file *s, int err)
+void smm_stats_fail(struct smm_stats_file *s, int err, const char *reason)
 {
 	if (!s)
 		return;
+	snprintf(s->fail_reason, sizeof(s->fail_reason), "%s", reason);
 	__atomic_store_n(&s->fail_errno, err, __ATOMIC_RELAXED);
 	__atomic_add_fetch(&s->failures, 1, __ATOMIC_RELEASE);
+}
+
+void smm_stats_crash(struct smm_stats_file *s, int sig)
+{
+	int32_t none = 0;
+
+	if (s)
+		__atomic_compare_exchange_n(&s->crash_signal, &none, sig, false,
+					    __ATOMIC_RELEASE, __ATOMIC_RELAXED);
 }
 
 void smm_stats_place(struct smm_stats_file *s, int cpu, int slot,
@@ -95,6 +111,76 @@ void smm_stats_place(struct smm_stats_file *s, int cpu, int slot,
 	__atomic_store_n(&s->companions, n, __ATOMIC_RELEASE);
 }
 
+int smm_stats_path_add(struct smm_stats_file *s, const struct smm_stats_path *p)
+{
+	struct smm_stats_path v;
+
+	if (!s)
+		return 0;
+	if (p->state < SMM_PATH_PROVEN || p->state > SMM_PATH_LEFT_OUT)
+		return -EINVAL;
+	for (unsigned int i = 0; i < SMM_STATS_PATHS; i++) {
+		struct smm_stats_path *slot = &s->paths[i];
+		uint32_t st = __atomic_load_n(&slot->state, __ATOMIC_ACQUIRE);
+
+		if (st != SMM_PATH_UNUSED) {
+			if (st != SMM_PATH_CLAIMED &&
+			    strncmp(slot->name, p->name, sizeof(slot->name)) ==
+				    0)
+				return -EEXIST;
+			continue;
+		}
+		if (!__atomic_compare_exchange_n(
+			    &slot->state, &st, SMM_PATH_CLAIMED, false,
+			    __ATOMIC_ACQUIRE, __ATOMIC_RELAXED))
+			continue;
+		v = *p;
+		v.state = SMM_PATH_CLAIMED;
+		v.name[sizeof(v.name) - 1] = '\0';
+		v.caller[sizeof(v.caller) - 1] = '\0';
+		v.reason[sizeof(v.reason) - 1] = '\0';
+		memcpy(slot, &v, sizeof(v));
+		__atomic_store_n(&slot->state, p->state, __ATOMIC_RELEASE);
+		return 0;
+	}
+	return -ENOSPC;
+}
+
+const char *smm_area_kind_name(uint32_t kind)
+{
+	static const char *const names[] = {
+		[SMM_AREA_VMALLOC] = "vmalloc",
+		[SMM_AREA_VMAP] = "vmap",
+		[SMM_AREA_OTHER] = "other",
+	};
+
+	return kind < sizeof(names) / sizeof(names[0]) && names[kind]
+		       ? names[kind]
+		       : "?";
+}
+
+/* Strings NUL-terminated, slots in a known state (claimed: unused). */
+static int check(struct smm_stats_file *out)
+{
+	out->stressor[sizeof(out->stressor) - 1] = '\0';
+	out->skip_reason[sizeof(out->skip_reason) - 1] = '\0';
+	out->fail_reason[sizeof(out->fail_reason) - 1] = '\0';
+	if (out->companions > SMM_STATS_COMPANIONS)
+		out->companions = SMM_STATS_COMPANIONS;
+	for (unsigned int i = 0; i < SMM_STATS_PATHS; i++) {
+		struct smm_stats_path *p = &out->paths[i];
+
+		if (p->state == SMM_PATH_CLAIMED)
+			p->state = SMM_PATH_UNUSED;
+		if (p->state > SMM_PATH_LEFT_OUT)
+			return -EBADMSG;
+		p->name[sizeof(p->name) - 1] = '\0';
+		p->caller[sizeof(p->caller) - 1] = '\0';
+		p->reason[sizeof(p->reason) - 1] = '\0';
+	}
+	return 0;
+}
+
 int smm_stats_read(const char *path, struct smm_stats_file *out)
 {
 	ssize_t n;
@@ -108,7 +194,7 @@ int smm_stats_read(const char *path, struct smm_stats_file *out)
 	close(fd);
 	if (n < 0)
 		return -err;
-	/* "SMMSTAT": a stats file of some version (v1: "SMMSTAT1"). */
+	/* "SMMSTAT": a record of some version. */
 	if (n < 12 || memcmp(out->magic, SMM_STATS_MAGIC, 7) != 0)
 		return -EBADMSG;
 	if (memcmp(out->magic, SMM_STATS_MAGIC, sizeof(out->magic)) != 0 ||
@@ -116,11 +202,7 @@ int smm_stats_read(const char *path, struct smm_stats_file *out)
 		return -EPROTO;
 	if ((size_t)n != sizeof(*out))
 		return -EBADMSG;
-	out->stressor[sizeof(out->stressor) - 1] = '\0';
-	out->skip_reason[sizeof(out->skip_reason) - 1] = '\0';
-	if (out->companions > SMM_STATS_COMPANIONS)
-		out->companions = SMM_STATS_COMPANIONS;
-	return 0;
+	return check(out);
 }
 
 int smm_errno_exit_status(int err)
@@ -144,7 +226,7 @@ int smm_errno_exit_status(int err)
 
 int smm_stats_exit_status(const struct smm_stats_file *s)
 {
-	if (s->failures)
+	if (s->failures || s->crash_signal)
 		return 2;
 	if (s->skipped)
 		return s->skip_errno ? smm_errno_exit_status(s->skip_errno) : 4;

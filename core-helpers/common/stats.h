@@ -1,36 +1,36 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * stats.h - per-worker counters in a file of their own, for the front end.
+ * stats.h - the record: the one channel from a worker to the front end.
  *
- * When STRESS_MM_STATS_DIR (an absolute path to a writable directory) is set,
- * every worker of every stressor creates
+ * Every worker, whatever runs it (the plugin, a stressor built into
+ * stress-ng, the front end's test_vmalloc runner), writes one record when
+ * STRESS_MM_STATS_DIR (an absolute path to a writable directory) is set:
  *
  *     $STRESS_MM_STATS_DIR/<stressor>.<pid>.stats
  *
- * (e.g. shm-pcp.4242.stats), sizes it to one struct smm_stats_file and maps
- * it MAP_SHARED. Counters are updated in place with relaxed atomic adds:
- * no system call per update, and what was counted survives a SIGKILL or
- * SIGALRM of the worker at any instant (the page cache keeps the file's
- * pages). The worker's churn companions inherit the mapping and add to it
- * too. Files are left for the reader, which removes them. The front end
- * derives a worker's exit status from the file (smm_stats_exit_status()),
- * never from the text the worker printed.
+ * sized to one struct smm_stats_file and mapped MAP_SHARED. Counts are
+ * updated in place with relaxed atomic adds: no system call per update, and
+ * what was counted survives a SIGKILL or SIGALRM of the worker at any
+ * instant (the page cache keeps the pages). Churn companions inherit the
+ * mapping and write to it too. The reader removes the files. The front end
+ * takes a worker's counts, its SKIP or FAIL (errno and reason), a crash,
+ * its placement and what each path achieved from here, never from the
+ * lines the worker printed.
  *
- * File format (native endianness, little-endian on x86_64), version 3:
+ * Format (native endianness, little-endian on x86_64), version 4:
  *   offset size field          unit, meaning
  *        0    8 magic          "SMMSTATS" (no NUL)
- *        8    4 version        3
+ *        8    4 version        4
  *       12    4 pid            the worker's pid
  *       16   16 stressor       "vmalloc-order" or "shm-pcp", NUL-padded
- *       32    8 calls          method calls that returned 0 (= stress-ng's
- *                              bogo-ops of this worker, within one)
+ *       32    8 calls          bogo-ops done (= stress-ng's, within one)
  *       40    8 allocs         vmalloc-order allocations made
  *       48    8 pages          shm-pcp pages write-faulted, added every
  *                              SMM_STATS_PAGE_CHUNK pages as they are
- *                              faulted (a killed or partial cycle counts
- *                              all but its last chunk)
- *       56    8 churn_allocs   allocations made by shm-pcp churn companions
- *       64    8 failures       FAIL lines this worker printed (count)
+ *                              faulted (a cut cycle counts all but its
+ *                              last chunk)
+ *       56    8 churn_allocs   allocations made by churn companions
+ *       64    8 failures       failed calls
  *       72    8 skipped        1 when the worker ended with a SKIP, else 0
  *       80    4 skip_errno     positive errno of that SKIP, 0 if none
  *       84    4 fail_errno     positive errno of the last failure, 0 if none
@@ -38,20 +38,40 @@
  *       92    4 slot           its place in the run's round-robin over the
  *                              allowed CPUs (0-based), -1 if none
  *       96    4 companions     churn companions recorded below (0..64)
- *      100    4 reserved       0
+ *      100    4 crash_signal   first signal that crashed the worker or a
+ *                              companion (SIGSEGV, SIGBUS, ...), 0 if none
  *      104  256 companion_cpu  int32 x 64: CPU of each companion, -1 if not
  *                              pinned; entries past companions are -1
- *      360  256 skip_reason    the SKIP reason, NUL-terminated
- *      616    8 kernel_alloc_ns  ns the kernel spent in its allocation
- *                              calls, as the path measured them there
- *                              (path module: the module's ktime around
- *                              vmalloc); 0 for paths that cannot see it
+ *      360  256 skip_reason    the SKIP's reason, NUL-terminated
+ *      616    8 kernel_alloc_ns  ns the kernel spent in allocation calls,
+ *                              as the path measured them (path module:
+ *                              the module's ktime around vmalloc); 0 for
+ *                              paths that cannot see it
  *      624    8 kernel_free_ns   the same for the frees (vfree)
- *      632      end (sizeof(struct smm_stats_file))
- * Version 1 (magic "SMMSTAT1", 336 bytes) had neither the errnos nor the
- * placement, and counted pages per finished cycle; version 2 (616 bytes)
- * had no kernel times. A reader must check
- * magic and version (smm_stats_read()) and may read while workers run.
+ *      632  256 fail_reason    what the last failure was, without its
+ *                              errno, NUL-terminated
+ *      888 3936 paths          struct smm_stats_path x 12, below
+ *     4824      end (sizeof(struct smm_stats_file))
+ *
+ * struct smm_stats_path, one per path or kind a worker set up:
+ *        0   32 name           "stack", "io-uring rings", ...; NUL-terminated
+ *       32    4 state          enum smm_path_state; 0: slot unused
+ *       36    4 err            positive errno: why left out or not verified
+ *       40    4 kind           enum smm_area_kind (SMM_PATH_PROVEN)
+ *       44    4 order          log2(pages) when pages is a power of two,
+ *                              else -1
+ *       48    8 area_bytes     /proc/vmallocinfo's size, guard page included
+ *       56    8 pages          its pages=; 0 for a vmap area
+ *       64    8 requested      bytes asked for, 0 if none
+ *       72   64 caller         the area's caller, as vmallocinfo names it
+ *      136  192 reason         why left out or not verified
+ *      328      end
+ * A slot is claimed by compare-and-swap of state; the first writer of a
+ * name wins, and a reader merges slots of one name (two companions may
+ * claim one at once).
+ *
+ * A reader checks magic, version and size (smm_stats_read()) and may read
+ * while workers run.
  */
 #ifndef SMM_STATS_H
 #define SMM_STATS_H
@@ -61,9 +81,37 @@
 
 #define SMM_STATS_ENV "STRESS_MM_STATS_DIR"
 #define SMM_STATS_MAGIC "SMMSTATS"
-#define SMM_STATS_VERSION 3
+#define SMM_STATS_VERSION 4
 #define SMM_STATS_COMPANIONS 64 /* companion_cpu entries */
 #define SMM_STATS_PAGE_CHUNK 256 /* pages between updates of pages */
+#define SMM_STATS_PATHS 12 /* path slots */
+
+enum smm_path_state {
+	SMM_PATH_UNUSED = 0,
+	SMM_PATH_PROVEN, /* kind, area_bytes, pages, order, caller valid */
+	SMM_PATH_UNPROVEN, /* ran, not verified: err and reason say why */
+	SMM_PATH_LEFT_OUT, /* could not run here: err and reason */
+	SMM_PATH_CLAIMED = 0x7fffffff, /* being written: readers skip it */
+};
+
+enum smm_area_kind {
+	SMM_AREA_VMALLOC = 1, /* pages from the page allocator, vfree'd */
+	SMM_AREA_VMAP, /* address space only, pages come from elsewhere */
+	SMM_AREA_OTHER,
+};
+
+struct smm_stats_path {
+	char name[32];
+	uint32_t state;
+	int32_t err;
+	uint32_t kind;
+	int32_t order;
+	uint64_t area_bytes;
+	uint64_t pages;
+	uint64_t requested;
+	char caller[64];
+	char reason[192];
+};
 
 struct smm_stats_file {
 	char magic[8];
@@ -81,18 +129,20 @@ struct smm_stats_file {
 	int32_t cpu;
 	int32_t slot;
 	uint32_t companions;
-	uint32_t reserved;
+	int32_t crash_signal;
 	int32_t companion_cpu[SMM_STATS_COMPANIONS];
 	char skip_reason[256];
 	uint64_t kernel_alloc_ns;
 	uint64_t kernel_free_ns;
+	char fail_reason[256];
+	struct smm_stats_path paths[SMM_STATS_PATHS];
 };
 
 /*
- * smm_stats_open() - create and map this process's stats file in @dir.
- * @dir: absolute directory; NULL or "" means statistics are off.
+ * smm_stats_open() - create and map this process's record in @dir.
+ * @dir: absolute directory; NULL or "" means records are off.
  * Return: the mapping, or NULL when off or on error (errno set; a worker
- * goes on without statistics rather than fail the run).
+ * goes on without a record rather than fail the run).
  */
 struct smm_stats_file *smm_stats_open(const char *dir, const char *stressor);
 
@@ -111,10 +161,16 @@ struct smm_stats_file *smm_stats_open(const char *dir, const char *stressor);
 void smm_stats_skip(struct smm_stats_file *s, int err, const char *reason);
 
 /*
- * smm_stats_fail() - count one failure of positive errno @err (kept as
- * fail_errno); NULL-safe.
+ * smm_stats_fail() - count one failure of positive errno @err, kept as
+ * fail_errno with @reason (truncated to 255 bytes); NULL-safe.
  */
-void smm_stats_fail(struct smm_stats_file *s, int err);
+void smm_stats_fail(struct smm_stats_file *s, int err, const char *reason);
+
+/*
+ * smm_stats_crash() - record signal @sig as the crash_signal unless one is
+ * recorded; async-signal-safe, NULL-safe.
+ */
+void smm_stats_crash(struct smm_stats_file *s, int sig);
 
 /*
  * smm_stats_place() - record the worker's CPU and @slot (-1: none) and its
@@ -124,11 +180,24 @@ void smm_stats_place(struct smm_stats_file *s, int cpu, int slot,
 		     const int *companion_cpu, unsigned int n);
 
 /*
- * smm_stats_read() - read one stats file into @out and check it.
- * Return: 0; -errno of open(2)/read(2); -EBADMSG when it is not a stats
- * file (short, or no "SMMSTAT" magic); -EPROTO when it is one of another
- * version (v1's magic "SMMSTAT1" included). Strings in @out are
- * NUL-terminated on success.
+ * smm_stats_path_add() - record what a path achieved (@p->state is
+ * SMM_PATH_PROVEN, _UNPROVEN or _LEFT_OUT) in a free slot, unless a slot
+ * of that name is recorded already. Return: 0; -EEXIST (recorded
+ * already); -ENOSPC (no free slot); -EINVAL (a bad state). NULL-safe (0).
+ */
+int smm_stats_path_add(struct smm_stats_file *s,
+		       const struct smm_stats_path *p);
+
+/* smm_area_kind_name() - "vmalloc", "vmap", "other", or "?" for @kind. */
+const char *smm_area_kind_name(uint32_t kind);
+
+/*
+ * smm_stats_read() - read one record into @out and check it.
+ * Return: 0; -errno of open(2)/read(2); -EBADMSG when it is not a record
+ * (no "SMMSTAT" magic, short, or a path slot of an unknown state);
+ * -EPROTO when it is one of another version. On success strings in @out
+ * are NUL-terminated, companions is at most SMM_STATS_COMPANIONS, and
+ * slots being claimed read as unused.
  */
 int smm_stats_read(const char *path, struct smm_stats_file *out);
 
@@ -142,9 +211,10 @@ int smm_stats_read(const char *path, struct smm_stats_file *out);
 int smm_errno_exit_status(int err);
 
 /*
- * smm_stats_exit_status() - what one worker's file says: 2 when it counted
- * a failure, else smm_errno_exit_status(skip_errno) when it skipped (4 when
- * the errno is 0: a skip without a cause is "not implemented"), else 0.
+ * smm_stats_exit_status() - what one record says: 2 when it counted a
+ * failure or a crash, else smm_errno_exit_status(skip_errno) when it
+ * skipped (4 when the errno is 0: a skip without a cause is "not
+ * implemented"), else 0.
  */
 int smm_stats_exit_status(const struct smm_stats_file *s);
 

@@ -72,6 +72,7 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 	const struct smm_vmpath *path = smm_churn_path(cfg->kind);
 	struct smm_vmpath_cfg pc = {
 		.stressor = cfg->stressor,
+		.stats = cfg->stats,
 		.batch_var = cfg->batch_var,
 		.bytes = cfg->bytes ? cfg->bytes
 			 : path	    ? path->natural_bytes
@@ -120,8 +121,8 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 		rc = smm_vmpath_batch(state, &allocs, what, sizeof(what));
 		smm_stats_add(cfg->stats, churn_allocs, allocs);
 		if (rc) {
-			smm_fail(cfg->stressor, -rc, "churn companion: %s",
-				 what);
+			smm_fail(cfg->stats, cfg->stressor, -rc,
+				 "churn companion: %s", what);
 			_exit(1);
 		}
 		if (getppid() != worker)

@@ -42,7 +42,7 @@ struct smm_churn_cfg {
 	uint64_t bytes; /* 0: the path's natural size */
 	uint64_t batch;
 	const struct smm_plan *plan; /* companions and their CPUs */
-	struct smm_stats_file *stats; /* churn_allocs go here; may be NULL */
+	struct smm_stats_file *stats; /* the worker's record; may be NULL */
 };
 
 struct smm_churn {

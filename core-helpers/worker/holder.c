@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "holder.h"
+#include "record.h"
 #include "report.h"
 #include "vmpath.h"
 #include "vmproof.h"
@@ -202,14 +203,16 @@ static int prove(struct smm_holder *h, const struct smm_vmpath_cfg *cfg,
 		ops->describe(h->ctx, txt, sizeof(txt));
 	else
 		snprintf(txt, sizeof(txt), "%s", ops->what);
-	if (!r.err && !r.count)
-		smm_note_once(
-			NULL, cfg->stressor,
-			"%s: %s: vmalloc backing not measured: %llu %s in the probe are within the kernel's per-CPU cache (%s)",
-			ops->name, txt, (unsigned long long)made, ops->unit,
-			ops->cache);
-	smm_vmproof_report(cfg->stressor, ops->name, txt, &r, made, ops->unit,
-			   cfg->bytes);
+	if (!r.err && !r.count) {
+		snprintf(
+			more, sizeof(more),
+			"vmalloc backing not measured: %llu %s in the probe are within the kernel's per-CPU cache (%s)",
+			(unsigned long long)made, ops->unit, ops->cache);
+		smm_record_unproven(cfg->stats, ops->name, 0, more);
+		smm_note_once(NULL, cfg->stressor, "%s: %s: %s", ops->name, txt,
+			      more);
+	}
+	smm_vmproof_report(cfg, ops->name, txt, &r, made, ops->unit);
 	return 0;
 }
 

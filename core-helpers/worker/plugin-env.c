@@ -12,7 +12,6 @@
 #include "placement.h"
 #include "plugin-env.h"
 #include "report.h"
-#include "stats.h"
 
 static void load(const char *stressor, const struct smm_param *table, int n,
 		 uint64_t *vals)
@@ -56,11 +55,4 @@ void smm_plugin_env_load(const char *stressor, const struct smm_param *table,
 	load("stress-mm", smm_common_params, SMM_COMMON_NR_PARAMS, common);
 	smm_report_init();
 	smm_placement_init();
-}
-
-const char *smm_stats_dir(void)
-{
-	const char *d = getenv(SMM_STATS_ENV);
-
-	return d && d[0] ? d : NULL;
 }

@@ -24,7 +24,4 @@
 void smm_plugin_env_load(const char *stressor, const struct smm_param *table,
 			 int n, uint64_t *vals);
 
-/* smm_stats_dir() - STRESS_MM_STATS_DIR, or NULL when unset. */
-const char *smm_stats_dir(void);
-
 #endif /* SMM_PLUGIN_ENV_H */

@@ -112,19 +112,21 @@ void smm_note_once(const char *key, const char *stressor, const char *fmt, ...)
 		emit(stressor, "", text);
 }
 
-void smm_fail(const char *stressor, int err, const char *fmt, ...)
+void smm_fail(struct smm_stats_file *rec, const char *stressor, int err,
+	      const char *fmt, ...)
 {
 	struct report_page *pg = shared ? shared : &local;
 	char what[700], text[900];
 	uint64_t nth;
 	va_list ap;
 
-	nth = __atomic_add_fetch(&pg->fails, 1, __ATOMIC_RELAXED);
-	if (nth > FAIL_PRINTED_MAX)
-		return;
 	va_start(ap, fmt);
 	vsnprintf(what, sizeof(what), fmt, ap);
 	va_end(ap);
+	smm_stats_fail(rec, err, what);
+	nth = __atomic_add_fetch(&pg->fails, 1, __ATOMIC_RELAXED);
+	if (nth > FAIL_PRINTED_MAX)
+		return;
 	snprintf(text, sizeof(text), "%s errno=%d (%s)%s", what, err,
 		 strerror(err),
 		 nth == FAIL_PRINTED_MAX
@@ -133,23 +135,13 @@ void smm_fail(const char *stressor, int err, const char *fmt, ...)
 	emit(stressor, "FAIL: ", text);
 }
 
-static void vskip_line(const char *stressor, const char *fmt, va_list ap)
+static void skip_line(const char *stressor, const char *text)
 {
-	char text[900], key[960];
+	char key[960];
 
-	vsnprintf(text, sizeof(text), fmt, ap);
 	snprintf(key, sizeof(key), "SKIP %s %s", stressor, text);
 	if (smm_once(key))
 		emit(stressor, "SKIP: ", text);
-}
-
-void smm_skip_line(const char *stressor, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vskip_line(stressor, fmt, ap);
-	va_end(ap);
 }
 
 /* Signal only stress-ng's stressor process: a worker whose parent died has
@@ -171,13 +163,17 @@ static bool parent_is_stress_ng(void)
 	       strncmp(comm, "unit-report", 11) == 0;
 }
 
-void smm_skip(const char *stressor, const char *fmt, ...)
+void smm_skip(struct smm_stats_file *rec, const char *stressor, int err,
+	      const char *fmt, ...)
 {
+	char text[900];
 	va_list ap;
 
 	va_start(ap, fmt);
-	vskip_line(stressor, fmt, ap);
+	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
+	smm_stats_skip(rec, err, text);
+	skip_line(stressor, text);
 	if (parent_is_stress_ng())
 		kill(getppid(), SIGALRM);
 	_exit(0);

@@ -3,8 +3,10 @@
  * report.h - what a stressor tells the user: notes, FAIL and SKIP lines, and
  * "once per run" across all workers of a run.
  *
- * Lines go to stderr in one write(2) each, as "<stressor>: <text>\n", so
- * lines of concurrent workers never interleave. Formats the tests rely on:
+ * Lines are for people: the front end relays them and reads the worker's
+ * record (stats.h) for what happened; smm_fail() and smm_skip() write both.
+ * They go to stderr in one write(2) each, as "<stressor>: <text>\n", so
+ * lines of concurrent workers never interleave:
  *   <stressor>: SKIP: <reason>
  *   <stressor>: FAIL: <what> errno=<N> (<strerror>)
  *
@@ -20,6 +22,8 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+
+#include "stats.h"
 
 #define SMM_PRINTF(a, b) __attribute__((format(printf, a, b)))
 
@@ -54,35 +58,31 @@ void smm_note_once(const char *key, const char *stressor, const char *fmt, ...)
 	SMM_PRINTF(3, 4);
 
 /*
- * smm_fail() - "<stressor>: FAIL: <what> errno=<err> (<strerror(err)>)".
- * @err: a positive errno value. Every call is counted and prints, up to 32
- * lines per run (a failing plugin method is re-forked by stress-ng without a
- * rate limit); the 32nd line says that further failures are not printed.
- * The caller decides what the failure ends.
+ * smm_fail() - count a failure of positive errno @err in the record @rec
+ * (NULL: none) with what failed as its reason, and print
+ * "<stressor>: FAIL: <what> errno=<err> (<strerror(err)>)". Every call is
+ * counted; up to 32 lines per run are printed (a failing plugin method is
+ * re-forked by stress-ng without a rate limit), the 32nd saying that
+ * further failures are not. The caller decides what the failure ends.
  */
-void smm_fail(const char *stressor, int err, const char *fmt, ...)
-	SMM_PRINTF(3, 4);
+void smm_fail(struct smm_stats_file *rec, const char *stressor, int err,
+	      const char *fmt, ...) SMM_PRINTF(4, 5);
 
 /* smm_fail_count() - smm_fail() calls so far in the run. */
 uint64_t smm_fail_count(void);
 
 /*
- * smm_skip_line() - print "<stressor>: SKIP: <reason>" once per run (keyed by
- * the stressor and the reason), without ending anything. For tests and for
- * smm_skip().
+ * smm_skip() - end this stressor the way stress-ng's own timeout does:
+ * record the SKIP (positive errno @err, 0 if none, and the reason) in @rec
+ * (NULL: none), print the SKIP line (once per run), send SIGALRM to the
+ * parent (stress-ng's stressor process, which then stops re-forking this
+ * worker; only when the parent's comm says stress-ng, never to a process
+ * that adopted an orphan) and _exit(0). stress-ng then reports 0 bogo-ops
+ * for the group, other groups run on, and --plugin-ops runs without -t
+ * return (stress-ng 0.15.06).
  */
-void smm_skip_line(const char *stressor, const char *fmt, ...) SMM_PRINTF(2, 3);
-
-/*
- * smm_skip() - end this stressor the way stress-ng's own timeout does: print
- * the SKIP line (once per run), send SIGALRM to the parent (stress-ng's
- * stressor process, which then stops re-forking this worker; only when the
- * parent's comm says stress-ng, never to a process that adopted an orphan)
- * and _exit(0).
- * stress-ng then reports 0 bogo-ops for the group, other groups run on, and
- * --plugin-ops runs without -t return (checked on stress-ng 0.15.06).
- */
-__attribute__((noreturn)) void smm_skip(const char *stressor, const char *fmt,
-					...) SMM_PRINTF(2, 3);
+__attribute__((noreturn)) void smm_skip(struct smm_stats_file *rec,
+					const char *stressor, int err,
+					const char *fmt, ...) SMM_PRINTF(4, 5);
 
 #endif /* SMM_REPORT_H */

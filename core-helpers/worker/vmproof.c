@@ -1,8 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * vmproof.c - new vmallocinfo areas of a path's callers.
- * The report line is read back by the front end (front-end/pathreport.h):
- * change its form there too.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +9,7 @@
 #include <unistd.h>
 
 #include "params.h"
+#include "record.h"
 #include "report.h"
 #include "vmpath.h"
 #include "vmproof.h"
@@ -61,32 +60,53 @@ int smm_page_order(unsigned long pages)
 	return order;
 }
 
-const char *smm_vma_kind(unsigned int flags)
+static enum smm_area_kind area_kind(unsigned int flags)
 {
 	if (flags & SMM_VMA_VMALLOC)
-		return "vmalloc";
+		return SMM_AREA_VMALLOC;
 	if (flags & SMM_VMA_VMAP)
-		return "vmap";
-	return "other";
+		return SMM_AREA_VMAP;
+	return SMM_AREA_OTHER;
 }
 
-void smm_vmproof_report(const char *stressor, const char *path,
+static void record_proven(const struct smm_vmpath_cfg *cfg, const char *path,
+			  const struct smm_vmproof_result *r)
+{
+	struct smm_stats_path p = {
+		.state = SMM_PATH_PROVEN,
+		.kind = area_kind(r->flags),
+		.order = smm_page_order(r->pages),
+		.area_bytes = r->size,
+		.pages = r->pages,
+		.requested = cfg->bytes,
+	};
+
+	snprintf(p.name, sizeof(p.name), "%s", path);
+	snprintf(p.caller, sizeof(p.caller), "%s", r->caller);
+	smm_stats_path_add(cfg->stats, &p);
+}
+
+void smm_vmproof_report(const struct smm_vmpath_cfg *cfg, const char *path,
 			const char *what, const struct smm_vmproof_result *r,
-			uint64_t live, const char *unit, uint64_t requested)
+			uint64_t live, const char *unit)
 {
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
-	char key[64], got[32], want[32], order[64];
+	uint64_t requested = cfg->bytes;
+	const char *stressor = cfg->stressor;
+	char key[64], got[32], want[32], order[64], why[160];
 
 	snprintf(key, sizeof(key), "%s-achieved", path);
 	if (r->err) {
-		smm_note_once(
-			key, stressor,
-			"%s: %s: kind not verified: /proc/vmallocinfo errno=%d (%s)",
-			path, what, -r->err, strerror(-r->err));
+		snprintf(why, sizeof(why),
+			 "kind not verified: /proc/vmallocinfo errno=%d (%s)",
+			 -r->err, strerror(-r->err));
+		smm_record_unproven(cfg->stats, path, -r->err, why);
+		smm_note_once(key, stressor, "%s: %s: %s", path, what, why);
 		return;
 	}
 	if (!r->count)
 		return;
+	record_proven(cfg, path, r);
 	smm_format_size(r->size - page, got, sizeof(got));
 	if (!r->pages) /* vmap: pages come from elsewhere, none counted */
 		snprintf(order, sizeof(order), "no pages=");
@@ -98,9 +118,9 @@ void smm_vmproof_report(const char *stressor, const char *path,
 	smm_note_once(
 		key, stressor,
 		"%s: %s are %s areas of %llu bytes (%s + guard page), %s, caller %s; probe: %llu live %s, %zu new areas system-wide",
-		path, what, smm_vma_kind(r->flags), (unsigned long long)r->size,
-		got, order, r->caller, (unsigned long long)live, unit,
-		r->fresh);
+		path, what, smm_area_kind_name(area_kind(r->flags)),
+		(unsigned long long)r->size, got, order, r->caller,
+		(unsigned long long)live, unit, r->fresh);
 	if (requested && requested != r->size - page) {
 		smm_format_size(requested, want, sizeof(want));
 		snprintf(key, sizeof(key), "%s-size", path);

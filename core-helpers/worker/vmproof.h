@@ -50,22 +50,21 @@ void smm_vmproof_end(struct smm_vmproof *p, const char *const *callers,
 /* Page order of @pages when it is a power of two, else -1. */
 int smm_page_order(unsigned long pages);
 
-/* "vmalloc", "vmap" or "other", from SMM_VMA_* flags. */
-const char *smm_vma_kind(unsigned int flags);
-
 /*
- * smm_vmproof_report() - say once per run (key "<path>-achieved") what a
- * path achieved:
+ * smm_vmproof_report() - what path (or kind) @path achieved, into the
+ * worker's record (cfg->stats: SMM_PATH_PROVEN with kind, area size, pages,
+ * order, caller and cfg->bytes asked for; SMM_PATH_UNPROVEN with the errno
+ * when vmallocinfo was unreadable), and said once per run for people:
  *   <path>: <what> are <kind> areas of <size> bytes (<size - page> + guard
  *   page), pages=N (order k), caller C; probe: <live> live <unit>, <fresh>
  *   new areas system-wide
- * or, when vmallocinfo was unreadable, that the kind is not verified. When
- * @requested (bytes) differs from the area's size less the guard page, a
- * second line says what was requested and what is used instead.
+ * and, when cfg->bytes differs from the area's size less the guard page,
+ * "<path>: <asked> requested, nearest reachable: <size>". Nothing when
+ * the proof found no area (r->count 0).
  */
-void smm_vmproof_report(const char *stressor, const char *path,
+void smm_vmproof_report(const struct smm_vmpath_cfg *cfg, const char *path,
 			const char *what, const struct smm_vmproof_result *r,
-			uint64_t live, const char *unit, uint64_t requested);
+			uint64_t live, const char *unit);
 
 /* Allocations a path holds to prove itself: enough to show in vmallocinfo,
  * few enough that the proof stays quick whatever the batch. */

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * stats-dump - print stats files (stats.h) as key:value lines, and their
+ * stats-dump - print records (stats.h) as key:value lines, and their
  * sums: what a test compares with stress-ng's bogo-ops and the kernel's
  * counters.
  *
@@ -8,10 +8,13 @@
  * Per file: "file: NAME", then stressor, pid, calls, allocs, pages,
  * churn_allocs, failures, skipped, skip_errno, fail_errno, cpu, slot,
  * companions, companion_cpus (comma-separated, "-" when none),
- * exit_status (smm_stats_exit_status()), skip_reason. Then "sum_calls: N",
- * "sum_allocs: N", "sum_pages: N", "sum_churn_allocs: N", "files: N".
- * Exit status 2 when a file is not a version-3 stats file (the reader's
- * errno is printed on stderr).
+ * kernel_alloc_ns, kernel_free_ns, crash_signal, exit_status
+ * (smm_stats_exit_status()), skip_reason, fail_reason, and per used path
+ * slot "path: NAME STATE err=N kind=K area_bytes=B pages=P order=O
+ * caller=C reason=R". Then "sum_calls: N", "sum_allocs: N",
+ * "sum_pages: N", "sum_churn_allocs: N", "files: N". Exit status 2 when a
+ * file is not a record of this version (the reader's errno is printed on
+ * stderr).
  */
 #include <stdio.h>
 #include <string.h>
@@ -33,10 +36,25 @@ static void dump(const char *path, const struct smm_stats_file *s)
 	for (unsigned int i = 0; i < s->companions; i++)
 		printf("%s%d", i ? "," : "", s->companion_cpu[i]);
 	printf("%s\nkernel_alloc_ns: %llu\nkernel_free_ns: %llu\n"
-	       "exit_status: %d\nskip_reason: %s\n",
+	       "crash_signal: %d\nexit_status: %d\nskip_reason: %s\n"
+	       "fail_reason: %s\n",
 	       s->companions ? "" : "-", (unsigned long long)s->kernel_alloc_ns,
-	       (unsigned long long)s->kernel_free_ns, smm_stats_exit_status(s),
-	       s->skip_reason);
+	       (unsigned long long)s->kernel_free_ns, s->crash_signal,
+	       smm_stats_exit_status(s), s->skip_reason, s->fail_reason);
+	for (int i = 0; i < SMM_STATS_PATHS; i++) {
+		const struct smm_stats_path *p = &s->paths[i];
+		static const char *const states[] = { "unused", "proven",
+						      "unproven", "left-out" };
+
+		if (p->state == SMM_PATH_UNUSED)
+			continue;
+		printf("path: %s %s err=%d kind=%s area_bytes=%llu pages=%llu order=%d caller=%s reason=%s\n",
+		       p->name, states[p->state], p->err,
+		       smm_area_kind_name(p->kind),
+		       (unsigned long long)p->area_bytes,
+		       (unsigned long long)p->pages, p->order, p->caller,
+		       p->reason);
+	}
 }
 
 int main(int argc, char **argv)

@@ -14,6 +14,7 @@
 #include "path-module.h"
 #include "path-pty.h"
 #include "path-stack.h"
+#include "record.h"
 #include "report.h"
 #include "vmpath.h"
 
@@ -36,6 +37,8 @@ int smm_vmpath_setup(const struct smm_vmpath *p, void **state,
 		     const struct smm_vmpath_cfg *cfg, char *why, size_t len)
 {
 	char out[SMM_VMPATH_MAX_KINDS][512];
+	const struct smm_holder_ops *left[SMM_VMPATH_MAX_KINDS];
+	int err[SMM_VMPATH_MAX_KINDS];
 	unsigned int nout = 0, k;
 	struct vmpath_state *st;
 	size_t used = 0;
@@ -60,7 +63,8 @@ int smm_vmpath_setup(const struct smm_vmpath *p, void **state,
 		}
 		if (!first)
 			first = rc;
-		nout++;
+		left[nout] = ops;
+		err[nout++] = -rc;
 	}
 	if (st->n == 0) {
 		for (k = 0; k < nout && used < len; k++)
@@ -69,9 +73,11 @@ int smm_vmpath_setup(const struct smm_vmpath *p, void **state,
 		free(st);
 		return first ? first : -EINVAL;
 	}
-	for (k = 0; k < nout; k++)
+	for (k = 0; k < nout; k++) {
 		smm_note_once(NULL, cfg->stressor, "%s: leaving out %s",
 			      p->name, out[k]);
+		smm_record_left_out(cfg->stats, left[k]->name, err[k], out[k]);
+	}
 	*state = st;
 	return 0;
 }

@@ -26,12 +26,14 @@
 
 #include "holder.h"
 #include "names.h"
+#include "stats.h"
 
 /* Kinds one path may have. */
 #define SMM_VMPATH_MAX_KINDS 4
 
 struct smm_vmpath_cfg {
 	const char *stressor; /* prefix of every line the path prints */
+	struct smm_stats_file *stats; /* the worker's record, or NULL */
 	const char *batch_var; /* the variable that sets batch, for notes */
 	uint64_t bytes; /* requested size of one allocation, bytes */
 	uint64_t batch; /* requested allocations alive at once, 1..4096 */
@@ -55,8 +57,9 @@ extern const struct smm_vmpath *const smm_vmpaths[SMM_VMO_NR_PATHS];
 
 /*
  * smm_vmpath_setup() - smm_holder_setup() for every kind of @p that @cfg
- * wants (ops->wanted). A kind that cannot run is left out with a note
- * ("<path>: leaving out <reason>") as long as another one runs.
+ * wants (ops->wanted). A kind that cannot run is left out, with a note
+ * ("<path>: leaving out <reason>") and in the record (SMM_PATH_LEFT_OUT),
+ * as long as another one runs.
  * Return: 0 and *state; or, when no kind can run, the -errno of the first
  * kind that could not, with every kind's reason in @why ("; " between them):
  * a SKIP.
