@@ -55,6 +55,27 @@ static int by_slot(const void *a, const void *b)
 	return x->pid < y->pid ? -1 : x->pid > y->pid;
 }
 
+/* One worker's path slots into the stressor's, by name. */
+static void add_paths(struct smm_stressor_result *r,
+		      const struct smm_stats_file *st)
+{
+	for (int i = 0; i < SMM_STATS_PATHS; i++) {
+		const struct smm_stats_path *p = &st->paths[i];
+		int k;
+
+		if (p->state == SMM_PATH_UNUSED)
+			continue;
+		for (k = 0; k < r->npaths; k++)
+			if (!strcmp(r->paths[k].name, p->name))
+				break;
+		if (k == r->npaths && r->npaths < SMM_STATS_PATHS)
+			r->paths[r->npaths++] = *p;
+		else if (k < r->npaths && p->state == SMM_PATH_PROVEN &&
+			 r->paths[k].state != SMM_PATH_PROVEN)
+			r->paths[k] = *p;
+	}
+}
+
 static void add_file(struct smm_stressor_result *r,
 		     const struct smm_stats_file *st)
 {
@@ -66,8 +87,13 @@ static void add_file(struct smm_stressor_result *r,
 	r->churn_allocs += st->churn_allocs;
 	r->failures += st->failures;
 	r->kernel_ns += st->kernel_alloc_ns + st->kernel_free_ns;
-	if (st->failures && !r->fail_errno)
+	if (st->failures && !r->fail_errno) {
 		r->fail_errno = st->fail_errno;
+		snprintf(r->fail_reason, sizeof(r->fail_reason), "%s",
+			 st->fail_reason);
+	}
+	if (st->crash_signal && !r->crash_signal)
+		r->crash_signal = st->crash_signal;
 	if (st->skipped && !r->skip_reason[0]) {
 		r->skip_errno = st->skip_errno;
 		snprintf(r->skip_reason, sizeof(r->skip_reason), "%s",
@@ -78,6 +104,7 @@ static void add_file(struct smm_stressor_result *r,
 				  : status;
 	r->stats_files++;
 	add_place(r, st);
+	add_paths(r, st);
 }
 
 void smm_read_stats_dir(const char *dir, struct smm_run_result *res)

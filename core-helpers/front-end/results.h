@@ -15,6 +15,7 @@
 #include "counters.h"
 #include "figures.h"
 #include "sampler.h"
+#include "stats.h"
 #include "stressors.h"
 #include "supervise.h"
 #include "test-vmalloc.h"
@@ -47,8 +48,14 @@ struct smm_stressor_result {
 	int stats_status;
 	int skip_errno, fail_errno; /* a skipping / failing worker's errno */
 	char skip_reason[256]; /* that worker's SKIP reason */
+	char fail_reason[256]; /* that worker's last failure */
+	int crash_signal; /* a crashed worker's signal, 0 if none */
 	struct smm_worker_place place[SMM_MAX_WORKER_PLACES]; /* by slot */
 	int nplace;
+	/* what each path achieved, one entry per name over all workers (a
+	 * proven entry wins over one left out or not verified) */
+	struct smm_stats_path paths[SMM_STATS_PATHS];
+	int npaths;
 };
 
 /* A stress-ng stressor of its own (after --), as its YAML reports it. */

@@ -179,17 +179,6 @@ static void print_metrics_line(const char *line, const char *m,
 	fprintf(stderr, "%s\n", out);
 }
 
-/* "<stressor>: <path>: ..." as the plugin's report.c prints a path's
- * notes (not SKIP or FAIL lines, not stress-ng's own). */
-static bool is_path_report(const struct smm_stressor *st, const char *line)
-{
-	size_t n = strlen(st->name);
-
-	return strncmp(line, st->name, n) == 0 && line[n] == ':' &&
-	       line[n + 1] == ' ' && strchr(line + n + 2, ':') &&
-	       !strstr(line, ": FAIL: ");
-}
-
 /* One line of a child's output: restore the name, note what it says. */
 static void child_line(struct smm_child *c, const struct smm_run_cfg *cfg,
 		       char *line)
@@ -200,10 +189,6 @@ static void child_line(struct smm_child *c, const struct smm_run_cfg *cfg,
 	if ((p = strstr(line, ": SKIP: "))) {
 		c->skipped = true;
 		snprintf(c->skip_reason, sizeof(c->skip_reason), "%s", p + 8);
-	} else if (c->st && c->npath_reports < SMM_PATH_REPORTS &&
-		   is_path_report(c->st, line)) {
-		snprintf(c->path_report[c->npath_reports++],
-			 sizeof(c->path_report[0]), "%s", line);
 	}
 	if (strstr(line, ": FAIL: ") && !c->failed) {
 		c->failed = true;

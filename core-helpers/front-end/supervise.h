@@ -18,8 +18,6 @@
 #include "options.h"
 
 #define SMM_LINE_MAX 1024
-#define SMM_PATH_REPORTS 16
-#define SMM_PATH_REPORT_LEN 512
 
 enum { SMM_EX_OK, SMM_EX_USAGE, SMM_EX_FAIL, SMM_EX_NORES, SMM_EX_NOTIMPL };
 
@@ -35,10 +33,6 @@ struct smm_child {
 	bool done, failed, skipped, skip_noresource, crashed;
 	char skip_reason[512];
 	char fail_line[512];
-	/* the plugin's reports of its paths ("<stressor>: <path>: ..."):
-	 * what each path reached, or why it was left out */
-	char path_report[SMM_PATH_REPORTS][SMM_PATH_REPORT_LEN];
-	int npath_reports;
 };
 
 /*

@@ -6,10 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include "conditions.h"
 #include "docgen.h"
-#include "pathreport.h"
 #include "summary.h"
 #include "tv-run.h"
 #include "yamldoc.h"
@@ -105,33 +105,49 @@ static void write_places(yaml_document_t *out, int m,
 	}
 }
 
-/* What each path achieved (pathreport.h), and every report line. */
-static void write_paths(yaml_document_t *out, int m, const struct smm_child *c)
+/* A proven path: the area's kind, size, pages, order and caller. */
+static void write_proven(yaml_document_t *out, int x,
+			 const struct smm_stats_path *p)
 {
-	int pm = smm_yaml_map(out, m, "paths"), lines;
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
 
-	for (int i = 0; i < c->npath_reports; i++) {
-		struct smm_path_report r;
-		int x;
+	smm_yaml_str(out, x, "kind", smm_area_kind_name(p->kind));
+	smm_yaml_u64(out, x, "area-bytes", p->area_bytes);
+	if (p->pages)
+		smm_yaml_u64(out, x, "pages", p->pages);
+	else
+		smm_yaml_str(out, x, "pages", "none (vmap)");
+	if (p->order >= 0)
+		smm_yaml_i64(out, x, "order", p->order);
+	else if (p->pages)
+		smm_yaml_str(out, x, "order", "not a power of two");
+	smm_yaml_str(out, x, "caller", p->caller);
+	if (p->requested && p->requested + page != p->area_bytes)
+		smm_yaml_u64(out, x, "requested-bytes", p->requested);
+}
 
-		if (!smm_path_report_parse(c->path_report[i], &r))
+/* What each path achieved, or why it did not run or was not verified
+ * (the workers' records). */
+static void write_paths(yaml_document_t *out, int m,
+			const struct smm_stressor_result *r)
+{
+	int pm = smm_yaml_map(out, m, "paths");
+
+	for (int i = 0; i < r->npaths; i++) {
+		const struct smm_stats_path *p = &r->paths[i];
+		int x = smm_yaml_map(out, pm, p->name);
+
+		if (p->state == SMM_PATH_PROVEN) {
+			write_proven(out, x, p);
 			continue;
-		x = smm_yaml_map(out, pm, r.path);
-		smm_yaml_str(out, x, "kind", r.kind);
-		smm_yaml_u64(out, x, "area-bytes", r.area_bytes);
-		if (r.pages)
-			smm_yaml_u64(out, x, "pages", r.pages);
+		}
+		if (p->state == SMM_PATH_LEFT_OUT)
+			smm_yaml_str(out, x, "left-out", p->reason);
 		else
-			smm_yaml_str(out, x, "pages", "none (vmap)");
-		if (r.order >= 0)
-			smm_yaml_i64(out, x, "order", r.order);
-		else if (r.pages)
-			smm_yaml_str(out, x, "order", "not a power of two");
-		smm_yaml_str(out, x, "caller", r.caller);
+			smm_yaml_str(out, x, "not-verified", p->reason);
+		if (p->err)
+			smm_yaml_i64(out, x, "errno", p->err);
 	}
-	lines = smm_yaml_seq(out, m, "path-reports");
-	for (int i = 0; i < c->npath_reports; i++)
-		smm_yaml_item_str(out, lines, c->path_report[i]);
 }
 
 /* What test_vmalloc printed (method test-vmalloc): per test and worker. */
@@ -221,7 +237,7 @@ static void write_stressors(yaml_document_t *out, int sm,
 		write_places(out, m, r);
 		if (r->tv)
 			write_tv(out, m, cfg, s, res);
-		write_paths(out, m, c);
+		write_paths(out, m, r);
 	}
 }
 
