@@ -51,6 +51,7 @@
 #include "stats.h"
 #include "supervise.h"
 #include "tv-run.h"
+#include "verdict.h"
 #include "yreport.h"
 
 static volatile sig_atomic_t stop_signal;
@@ -206,59 +207,26 @@ static void run_once(const struct smm_run_cfg *cfg, const char *sng,
 	smm_read_stats_dir(stats, res);
 	smm_shm_sweep(NULL, NULL, NULL);
 
-	res->status = SMM_EX_OK;
 	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
 		if (!res->st[s].asked)
 			continue;
-		const struct smm_stressor_result *r = &res->st[s];
-		const struct smm_stressor *st = &smm_stressors[s];
-		char opt[64], dur[32], hint[160];
-		const char *bytes;
-		struct smm_child_facts f;
-
+		res->st[s].wait_status = res->ch[s].status;
 		if (smm_tv_asked(cfg, s))
 			smm_read_tv_log(res->ch[s].yaml, &res->st[s], res);
 		else
 			smm_read_ng_yaml(res->ch[s].yaml, &res->st[s], NULL);
-		snprintf(opt, sizeof(opt), "%s-bytes", st->name);
-		bytes = smm_param_value(st, &cfg->st[s], opt);
-		snprintf(dur, sizeof(dur), "-t %llu s",
-			 (unsigned long long)cfg->timeout_s);
-		snprintf(hint, sizeof(hint), "--%s %s per bogo-op, %s", opt,
-			 bytes ? bytes : "?",
-			 cfg->timeout_s ? dur : "stress-ng's own -t");
-		f = (struct smm_child_facts){
-			.short_hint = hint,
-			.bogo_ops = r->bogo_ops,
-			.work = r->pages + r->allocs,
-			.stats_status = r->stats_status,
-			.stats_files = r->stats_files,
-			.skip_reason = r->skip_reason,
-			.failures = r->failures,
-			.fail_errno = r->fail_errno,
-		};
-		res->status = smm_worse_status(
-			res->status,
-			smm_child_verdict(&res->ch[s], &f,
-					  stop_signal || start_failed));
 	}
 	if (res->pass_only) {
-		struct smm_child_facts f = { .stats_status = -1,
-					     .skip_reason = "" };
+		struct smm_stressor_result *r = &res->st[SMM_PASS_CHILD];
 
+		r->asked = true;
+		r->stats_status = -1;
+		r->wait_status = res->ch[SMM_PASS_CHILD].status;
 		smm_read_ng_yaml(res->ch[SMM_PASS_CHILD].yaml, NULL, res);
 		for (int i = 0; i < res->nng; i++)
-			f.bogo_ops += res->ng[i].bogo_ops;
-		res->status = smm_worse_status(
-			res->status,
-			smm_child_verdict(&res->ch[SMM_PASS_CHILD], &f,
-					  stop_signal || start_failed));
+			r->bogo_ops += res->ng[i].bogo_ops;
 	}
-	if (start_failed)
-		res->status = SMM_EX_FAIL;
-	res->interrupted = stop_signal != 0;
-	if (res->interrupted)
-		res->status = 128 + stop_signal;
+	smm_run_verdict(cfg, res, start_failed, stop_signal);
 	smm_figures_compute(cfg, res);
 	smm_print_counters(res);
 	if (res->counters_on || res->cs.mounted_tracefs)

@@ -1,109 +1,271 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * unit-verdict.c - a stressor's exit status in the front end
- * (supervise.h smm_child_verdict()) without stress-ng: the stats files'
- * errno decides a SKIP's status whatever the words of the SKIP line
- * ("RLIMIT_NPROC" in a seccomp EPERM skip is 4, not 3); without stats
- * files no word of a line decides (a SKIP line after status 0 is 4); a
- * worker's counted failure is 2; stress-ng's own 3 and 4 stay skips; 0 bogo-ops
- * with work done is a run cut inside the first bogo-op (0), without work
- * a failure (2), after a stop signal nothing.
+ * unit-verdict.c - every status the verdict (verdict.h) can give, from
+ * records that forked workers write through the workers' own API
+ * (stats.h, record.h) and read back by the front end's reader (results.h),
+ * with stress-ng's exit status: each row of the table, the rows' order
+ * where two match (a failure over a SKIP, a record's SKIP over stress-ng's
+ * 4, stress-ng's 2 over a record's SKIP), a real SIGSEGV caught by the
+ * record's crash handler in front of a stress-ng-like one, a record of
+ * another version not counted, and the run's status (the worst stressor,
+ * a start failure, a stop signal).
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
+#include "options.h"
+#include "record.h"
+#include "results.h"
 #include "stats.h"
-#include "supervise.h"
 #include "tap.h"
+#include "verdict.h"
 
-/* A child that exited with @code and printed @line (NULL: nothing). */
-static void child(struct smm_child *c, int code, const char *line)
+#define SHM 1 /* shm-pcp's index in smm_stressors[] */
+
+static char dir[] = "/tmp/unit-verdict.XXXXXX";
+static struct smm_run_cfg cfg;
+static struct smm_run_result res;
+
+/* What one forked worker does with its record before it exits. */
+typedef void (*work_fn)(struct smm_stats_file *s);
+
+static void worker(work_fn fn)
 {
-	memset(c, 0, sizeof(*c));
-	c->name = "vmalloc-order";
-	c->status = code << 8; /* as waitpid() reports exit(code) */
-	if (line) {
-		c->skipped = strstr(line, ": SKIP: ") != NULL;
-		if (c->skipped)
-			snprintf(c->skip_reason, sizeof(c->skip_reason), "%s",
-				 strstr(line, ": SKIP: ") + 8);
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		struct smm_stats_file *s = smm_stats_open(dir, "shm-pcp");
+
+		if (s && fn)
+			fn(s);
+		_exit(0);
 	}
+	waitpid(pid, NULL, 0);
 }
 
-static int verdict(int code, const char *line, int stats_status, uint64_t ops,
-		   uint64_t work, bool stopped)
+static void ran(struct smm_stats_file *s)
 {
-	struct smm_child c;
-	struct smm_child_facts f = {
-		.bogo_ops = ops,
-		.work = work,
-		.stats_status = stats_status,
-		.skip_reason = stats_status >= 0 ? "from the stats file" : "",
-		.failures = stats_status == SMM_EX_FAIL ? 3 : 0,
-		.fail_errno = stats_status == SMM_EX_FAIL ? EIO : 0,
-	};
+	smm_stats_add(s, calls, 10);
+	smm_stats_add(s, pages, 20480);
+}
 
-	child(&c, code, line);
-	return smm_child_verdict(&c, &f, stopped);
+static void skip_eperm(struct smm_stats_file *s)
+{
+	smm_stats_skip(
+		s, EPERM,
+		"stack: cannot create a thread with clone(2) (RLIMIT_NPROC 4): errno=1 (Operation not permitted)");
+}
+
+static void skip_eagain(struct smm_stats_file *s)
+{
+	smm_stats_skip(s, EAGAIN, "stack: clone(2): errno=11");
+}
+
+static void skip_no_errno(struct smm_stats_file *s)
+{
+	smm_stats_skip(s, 0, "a skip without a cause");
+}
+
+static void fail_eio(struct smm_stats_file *s)
+{
+	ran(s);
+	smm_stats_fail(s, EIO, "write of page 3");
+}
+
+static void fail_and_skip(struct smm_stats_file *s)
+{
+	smm_stats_fail(s, EIO, "write of page 3");
+	smm_stats_skip(s, EAGAIN, "then a skip");
+}
+
+static void set_up_only(struct smm_stats_file *s)
+{
+	(void)s;
+}
+
+static void cut_first_op(struct smm_stats_file *s)
+{
+	smm_stats_add(s, pages, 119296);
+}
+
+/* stress-ng's plugin stressor: count the signal and _exit(1). */
+static void ng_handler(int sig)
+{
+	(void)sig;
+	_exit(1);
+}
+
+/* A worker that really faults, with stress-ng's handler installed first
+ * and the record's in front of it. */
+static void crashing_worker(void)
+{
+	static volatile int *volatile nowhere;
+	pid_t pid;
+	int st = 0;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		signal(SIGSEGV, ng_handler);
+		setenv(SMM_STATS_ENV, dir, 1);
+		if (!smm_record_open("shm-pcp"))
+			_exit(3);
+		*nowhere = 1;
+		_exit(4);
+	}
+	waitpid(pid, &st, 0);
+	tap_ok(WIFEXITED(st) && WEXITSTATUS(st) == 1,
+	       "a real SIGSEGV reached stress-ng's handler after the record's (exit %d)",
+	       WIFEXITED(st) ? WEXITSTATUS(st) : -1);
+}
+
+/* Read the records of the workers so far, then the verdict of shm-pcp
+ * with stress-ng's @code (-SIG: killed) and @ops bogo-ops. */
+static int verdict(int code, uint64_t ops, bool stopped)
+{
+	struct smm_stressor_result *r = &res.st[SHM];
+
+	memset(&res, 0, sizeof(res));
+	smm_read_stats_dir(dir, &res);
+	r->asked = true;
+	r->wait_status = code < 0 ? -code : code << 8;
+	r->bogo_ops = ops;
+	return smm_verdict(&cfg, &res, SHM, stopped);
+}
+
+static void rows(void)
+{
+	worker(ran);
+	tap_ok(verdict(0, 10, false) == SMM_EX_OK && !res.st[SHM].why[0],
+	       "bogo-ops, records without skip or failure: 0");
+	worker(ran);
+	worker(skip_eperm);
+	tap_ok(verdict(4, 0, false) == SMM_EX_NOTIMPL,
+	       "a record's EPERM SKIP is 4, though its reason names RLIMIT_NPROC");
+	worker(skip_eagain);
+	tap_ok(verdict(0, 0, false) == SMM_EX_NORES &&
+		       !strcmp(res.st[SHM].why, "stack: clone(2): errno=11"),
+	       "a record's EAGAIN SKIP is 3 though stress-ng exited 0; why is its reason");
+	worker(skip_no_errno);
+	tap_ok(verdict(0, 0, false) == SMM_EX_NOTIMPL,
+	       "a record's SKIP without an errno is 4");
+	worker(skip_eagain);
+	tap_ok(verdict(4, 0, false) == SMM_EX_NORES,
+	       "the record's class decides over stress-ng's own 4: 3");
+	worker(fail_eio);
+	tap_ok(verdict(0, 10, false) == SMM_EX_FAIL &&
+		       strstr(res.st[SHM].why,
+			      "1 failed calls, the last: write of page 3 errno=5"),
+	       "a failure counted in a record is 2 though stress-ng exited 0 (%s)",
+	       res.st[SHM].why);
+	worker(fail_and_skip);
+	tap_ok(verdict(0, 0, false) == SMM_EX_FAIL,
+	       "a failure wins over a SKIP in the records: 2");
+	crashing_worker();
+	tap_ok(verdict(0, 10, false) == SMM_EX_FAIL &&
+		       strstr(res.st[SHM].why, "crashed with signal 11"),
+	       "the crash is in the record: 2 though stress-ng exited 0 (%s)",
+	       res.st[SHM].why);
+	worker(skip_eagain);
+	tap_ok(verdict(1, 0, false) == SMM_EX_USAGE,
+	       "stress-ng's usage status 1 wins over a record's SKIP");
+	worker(ran);
+	tap_ok(verdict(2, 10, false) == SMM_EX_FAIL, "stress-ng's own 2 is 2");
+	worker(skip_eagain);
+	tap_ok(verdict(2, 0, false) == SMM_EX_FAIL,
+	       "stress-ng's 2 wins over a record's SKIP");
+	worker(ran);
+	tap_ok(verdict(-SIGKILL, 10, false) == SMM_EX_FAIL &&
+		       strstr(res.st[SHM].why, "status 137"),
+	       "stress-ng killed by SIGKILL: 2, named as status 137 (%s)",
+	       res.st[SHM].why);
+	tap_ok(verdict(3, 0, false) == SMM_EX_NORES,
+	       "stress-ng's own 3 without any record stays 3");
+	tap_ok(verdict(4, 0, false) == SMM_EX_NOTIMPL,
+	       "stress-ng's own 4 without any record stays 4");
+}
+
+static void zero_ops(void)
+{
+	worker(cut_first_op);
+	tap_ok(verdict(0, 0, false) == SMM_EX_OK &&
+		       strstr(res.st[SHM].why,
+			      "the run ended inside the first bogo-op (119296 pages") &&
+		       strstr(res.st[SHM].why,
+			      "--shm-pcp-bytes 8M per bogo-op, -t 5 s"),
+	       "0 bogo-ops with pages faulted: the run ended inside the first bogo-op, 0 (%s)",
+	       res.st[SHM].why);
+	worker(set_up_only);
+	tap_ok(verdict(0, 0, false) == SMM_EX_OK &&
+		       strstr(res.st[SHM].why, "set up their paths"),
+	       "0 bogo-ops, a record but no work: ended during set-up, 0");
+	tap_ok(verdict(0, 0, false) == SMM_EX_FAIL &&
+		       strstr(res.st[SHM].why, "no worker reached"),
+	       "0 bogo-ops and no record: 2");
+	tap_ok(verdict(0, 0, true) == SMM_EX_OK,
+	       "0 bogo-ops and no record after a stop signal: 0");
+	{
+		struct smm_stats_file bad = { .magic = "SMMSTATS",
+					      .version = 3 };
+		char path[300];
+		FILE *f;
+
+		snprintf(path, sizeof(path), "%s/shm-pcp.1.stats", dir);
+		f = fopen(path, "w");
+		if (f) {
+			fwrite(&bad, 632, 1, f);
+			fclose(f);
+		}
+	}
+	tap_ok(verdict(0, 0, false) == SMM_EX_FAIL &&
+		       res.st[SHM].stats_bad == 1,
+	       "a record of another version is not counted: 0 bogo-ops without a record, 2");
+}
+
+static void run_status(void)
+{
+	memset(&res, 0, sizeof(res));
+	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
+		res.st[s].asked = true;
+		res.st[s].stats_status = -1;
+		res.st[s].bogo_ops = 5;
+		res.st[s].wait_status = (s ? SMM_EX_NOTIMPL : SMM_EX_NORES)
+					<< 8;
+	}
+	tap_ok(smm_run_verdict(&cfg, &res, false, 0) == SMM_EX_NORES,
+	       "the run: a 3 and a 4 give 3");
+	res.st[1].wait_status = SMM_EX_FAIL << 8;
+	tap_ok(smm_run_verdict(&cfg, &res, false, 0) == SMM_EX_FAIL,
+	       "the run: a 3 and a 2 give 2");
+	res.st[1].wait_status = 0;
+	res.st[0].wait_status = 0;
+	tap_ok(smm_run_verdict(&cfg, &res, true, 0) == SMM_EX_FAIL,
+	       "the run: a stress-ng that could not start is 2");
+	tap_ok(smm_run_verdict(&cfg, &res, false, SIGINT) == 128 + SIGINT &&
+		       res.interrupted,
+	       "the run: stopped by SIGINT is 130, interrupted");
 }
 
 int main(void)
 {
-	static const char nproc_eperm[] =
-		"vmalloc-order: SKIP: stack: cannot create a thread with clone(2) (RLIMIT_NPROC 4): errno=1 (Operation not permitted)";
-	static const char eagain[] =
-		"vmalloc-order: SKIP: stack: cannot create a thread with clone(2) (RLIMIT_NPROC 4): errno=11 (Resource temporarily unavailable)";
-	static const char etimedout[] =
-		"vmalloc-order: SKIP: io-uring: setup: errno=110 (Connection timed out)";
-	struct smm_child c;
-	struct smm_child_facts f = { .bogo_ops = 5, .stats_status = 0 };
+	char *args[] = { "stress-mm", "--shm-pcp", "1", "-t", "5", NULL };
+	char err[256];
 
-	tap_plan(15);
-	tap_ok(verdict(0, NULL, 0, 10, 100, false) == SMM_EX_OK,
-	       "bogo-ops, no skip, no failure: 0");
-	tap_ok(verdict(4, nproc_eperm, smm_errno_exit_status(EPERM), 0, 0,
-		       false) == SMM_EX_NOTIMPL,
-	       "a SKIP whose stats file says EPERM is 4, though its line names RLIMIT_NPROC");
-	tap_ok(verdict(0, eagain, smm_errno_exit_status(EAGAIN), 0, 0, false) ==
-		       SMM_EX_NORES,
-	       "a SKIP whose stats file says EAGAIN is 3, whatever stress-ng exited with");
-	tap_ok(verdict(0, etimedout, -1, 0, 0, false) == SMM_EX_NOTIMPL,
-	       "without stats files, a SKIP line (errno=110) after status 0: 4");
-	tap_ok(verdict(0, eagain, -1, 0, 0, false) == SMM_EX_NOTIMPL,
-	       "without stats files no word decides: errno=11 in a SKIP line after status 0 is still 4 (cause unknown)");
-	tap_ok(verdict(0, "vmalloc-order: SKIP: RLIMIT_MEMLOCK too low", -1, 0,
-		       0, false) == SMM_EX_NOTIMPL,
-	       "without stats files and without errno=, the words decide nothing: 4");
-	tap_ok(verdict(0, NULL, SMM_EX_FAIL, 10, 100, false) == SMM_EX_FAIL,
-	       "a failure counted in a stats file is 2 though stress-ng exited 0");
-	tap_ok(verdict(3, NULL, -1, 0, 0, false) == SMM_EX_NORES,
-	       "stress-ng's own 3 without a SKIP line stays 3");
-	tap_ok(verdict(2, NULL, 0, 10, 100, false) == SMM_EX_FAIL,
-	       "stress-ng's own 2 is 2");
-	tap_ok(verdict(0, NULL, 0, 0, 119296, false) == SMM_EX_OK,
-	       "0 bogo-ops with pages faulted: the run ended inside the first bogo-op, 0");
-	tap_ok(verdict(0, NULL, -1, 0, 0, false) == SMM_EX_FAIL,
-	       "0 bogo-ops, no stats file (no worker reached the plugin), no SKIP: 2");
-	f.stats_files = 1;
-	f.bogo_ops = 0;
-	child(&c, 0, NULL);
-	tap_ok(smm_child_verdict(&c, &f, false) == SMM_EX_OK,
-	       "0 bogo-ops, a worker's stats file but no work: ended during set-up, 0");
-	f.stats_files = 0;
-	f.bogo_ops = 5;
-	tap_ok(verdict(0, NULL, 0, 0, 0, true) == SMM_EX_OK,
-	       "0 bogo-ops after a stop signal: 0");
-	child(&c, 0, NULL);
-	c.crashed = true; /* stress-ng printed "Caught unexpected signal" */
-	tap_ok(smm_child_verdict(&c, &f, false) == SMM_EX_FAIL,
-	       "a crashed worker is 2 though stress-ng exited 0");
-	child(&c, 0, NULL);
-	c.status = SIGKILL; /* killed, as waitpid() reports it */
-	tap_ok(smm_child_verdict(&c, &f, false) == SMM_EX_FAIL &&
-		       strstr(c.fail_line, "status 137"),
-	       "stress-ng killed by SIGKILL: 2, named as status 137 (%s)",
-	       c.fail_line);
+	tap_plan(24);
+	if (!mkdtemp(dir) || smm_opts_parse(5, args, &cfg, err, sizeof(err))) {
+		tap_diag("set-up: %s", err);
+		return 1;
+	}
+	rows();
+	zero_ops();
+	run_status();
+	rmdir(dir);
 	return tap_done();
 }

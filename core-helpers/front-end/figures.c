@@ -9,6 +9,7 @@
 #include "figures.h"
 #include "options.h"
 #include "results.h"
+#include "verdict.h"
 
 #define NG_SECONDS "stress-ng's wall-clock seconds"
 #define MOVABLE_REFILLS \
@@ -237,7 +238,7 @@ static void skipped_figures(const struct smm_run_result *res, int s,
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		absent(add(fs, st->name, names[i]), "%s skipped: %.200s",
-		       st->name, res->ch[s].skip_reason);
+		       st->name, res->st[s].why);
 }
 
 static void system_figures(const struct smm_run_result *res,
@@ -274,9 +275,9 @@ void smm_figures_compute(const struct smm_run_cfg *cfg,
 	(void)cfg;
 	memset(fs, 0, sizeof(*fs));
 	for (int s = 0; s < SMM_NR_STRESSORS; s++)
-		nran += res->st[s].asked && !res->ch[s].skipped;
+		nran += res->st[s].asked && !smm_skipped(res->st[s].status);
 	for (int s = 0; s < SMM_NR_STRESSORS; s++)
-		if (res->st[s].asked && !res->ch[s].skipped)
+		if (res->st[s].asked && !smm_skipped(res->st[s].status))
 			stressor_figures(res, s, nran, fs);
 		else if (res->st[s].asked)
 			skipped_figures(res, s, fs);

@@ -15,6 +15,7 @@
 #include "results.h"
 #include "stats.h"
 #include "tv-run.h"
+#include "verdict.h"
 #include "yamldoc.h"
 
 static void add_place(struct smm_stressor_result *r,

@@ -31,9 +31,16 @@ struct smm_worker_place {
 
 #define SMM_MAX_WORKER_PLACES 128
 
-/* Per stressor: from stress-ng's YAML and from the workers' stats files. */
+/*
+ * Per stressor (and for stress-ng's own stressors, SMM_PASS_CHILD): how
+ * its child ended, its counts from stress-ng's YAML and from the workers'
+ * records, and its verdict (verdict.h).
+ */
 struct smm_stressor_result {
-	bool asked; /* the command line asked for it */
+	bool asked; /* started: asked for (SMM_PASS_CHILD: ran alone) */
+	int wait_status; /* its child's, from waitpid() */
+	int status; /* the verdict: SMM_EX_* */
+	char why[512]; /* the SKIP's or failure's reason, a note, or "" */
 	uint64_t bogo_ops; /* stress-ng's, summed over its metrics entries */
 	double ops_real, ops_usr_sys; /* bogo-ops/s as stress-ng computed */
 	double wall_s; /* stress-ng's wall-clock time, seconds */
@@ -72,7 +79,7 @@ struct smm_ng_entry {
 
 struct smm_run_result {
 	struct smm_child ch[SMM_NR_STRESSORS + 1];
-	struct smm_stressor_result st[SMM_NR_STRESSORS];
+	struct smm_stressor_result st[SMM_NR_STRESSORS + 1];
 	bool pass_only; /* only stress-ng's own stressors ran */
 	struct smm_ng_entry ng[SMM_MAX_NG_ENTRIES]; /* those stressors */
 	int nng;
@@ -84,7 +91,7 @@ struct smm_run_result {
 	char counters_skip[256];
 	struct smm_sampler vs;
 	double seconds; /* the run's wall-clock time, measured here */
-	int status; /* exit status (supervise.h), the worst stressor's */
+	int status; /* exit status (verdict.h), the worst stressor's */
 	bool interrupted;
 	struct smm_figures fig;
 	/* --vmalloc-order-method test-vmalloc: what test_vmalloc printed */

@@ -55,6 +55,7 @@ const struct smm_stressor smm_stressors[SMM_NR_STRESSORS] = {
 		.nparams = SMM_VMO_NR_PARAMS,
 		.help = "start N workers making vmalloc-backed kernel "
 			"allocations (0: one per online CPU)",
+		.bogo_op_param = SMM_VMO_P_BYTES,
 		.rate_figure = "allocations-per-second",
 		.rate_count = SMM_COUNT_ALLOCS,
 		.limits = vmo_limits,
@@ -66,6 +67,7 @@ const struct smm_stressor smm_stressors[SMM_NR_STRESSORS] = {
 		.nparams = SMM_SHM_NR_PARAMS,
 		.help = "start N workers faulting shared memory against "
 			"vmalloc churn (0: one per online CPU)",
+		.bogo_op_param = SMM_SHM_P_BYTES,
 		.rate_figure = "pages-faulted-per-second",
 		.rate_count = SMM_COUNT_PAGES,
 		.limits = NULL,

@@ -41,6 +41,8 @@ struct smm_stressor {
 	const struct smm_param *params;
 	int nparams;
 	const char *help;
+	/* the parameter that sizes one bogo-op (a row of params) */
+	int bogo_op_param;
 	/* its rate figure, over stress-ng's wall-clock time */
 	const char *rate_figure; /* "allocations-per-second" */
 	enum smm_stats_count rate_count;

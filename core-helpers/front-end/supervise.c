@@ -14,7 +14,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "stats.h"
 #include "supervise.h"
 #include "tv-run.h"
 
@@ -179,26 +178,13 @@ static void print_metrics_line(const char *line, const char *m,
 	fprintf(stderr, "%s\n", out);
 }
 
-/* One line of a child's output: restore the name, note what it says. */
+/* One line of a child's output, relayed with the name restored. */
 static void child_line(struct smm_child *c, const struct smm_run_cfg *cfg,
 		       char *line)
 {
-	const char *name = c->name, *p;
+	const char *name = c->name;
 	char *m;
 
-	if ((p = strstr(line, ": SKIP: "))) {
-		c->skipped = true;
-		snprintf(c->skip_reason, sizeof(c->skip_reason), "%s", p + 8);
-	}
-	if (strstr(line, ": FAIL: ") && !c->failed) {
-		c->failed = true;
-		snprintf(c->fail_line, sizeof(c->fail_line), "%s", line);
-	}
-	if (strstr(line, "Caught unexpected signal") ||
-	    strstr(line, "double free") || strstr(line, "Segmentation")) {
-		c->crashed = true;
-		snprintf(c->fail_line, sizeof(c->fail_line), "%s", line);
-	}
 	if ((m = strstr(line, "dispatching hogs: ")) && strstr(m, " plugin")) {
 		char *pl = strstr(m, " plugin");
 
@@ -257,91 +243,4 @@ bool smm_child_reap(struct smm_child *c)
 	if (c->out < 0 && waitpid(c->pid, &c->status, WNOHANG) == c->pid)
 		c->done = true;
 	return c->done;
-}
-
-int smm_worse_status(int a, int b)
-{
-	static const int rank[] = { [SMM_EX_OK] = 0,
-				    [SMM_EX_USAGE] = 4,
-				    [SMM_EX_FAIL] = 3,
-				    [SMM_EX_NORES] = 2,
-				    [SMM_EX_NOTIMPL] = 1 };
-
-	return rank[b] > rank[a] ? b : a;
-}
-
-int smm_child_verdict(struct smm_child *c, const struct smm_child_facts *f,
-		      bool stopped)
-{
-	int code = WIFEXITED(c->status) ? WEXITSTATUS(c->status)
-					: 128 + WTERMSIG(c->status);
-	/* stress-ng's own table: 1 usage (a bad option after --), 2
-	 * failure, 3 no resource, 4 not implemented; anything else (a
-	 * signal, 127 from exec) is a failure */
-	int st = code >= 0 && code <= 4 ? code : SMM_EX_FAIL;
-
-	/* The workers' records decide over stress-ng's coarser status: a
-	 * counted failure is 2, a SKIP 3 or 4 by its errno. */
-	if (f->stats_status == SMM_EX_FAIL && st != SMM_EX_USAGE)
-		st = SMM_EX_FAIL;
-	else if ((f->stats_status == SMM_EX_NORES ||
-		  f->stats_status == SMM_EX_NOTIMPL) &&
-		 st != SMM_EX_USAGE && st != SMM_EX_FAIL)
-		st = f->stats_status;
-	else if (f->stats_status < 0 && st == SMM_EX_OK && c->skipped)
-		st = SMM_EX_NOTIMPL; /* no record: a SKIP of unknown cause */
-	/* A worker that crashed leaves no record, and stress-ng 0.15 may
-	 * still exit 0: its own crash report is the one sign. */
-	if (c->crashed && st != SMM_EX_USAGE)
-		st = SMM_EX_FAIL;
-	if (!stopped && st == SMM_EX_OK && f->bogo_ops == 0) {
-		if (f->work) {
-			fprintf(stderr,
-				"stress-mm: %s: the run ended inside the first bogo-op (%llu pages faulted or allocations made, 0 bogo-ops%s%s): lengthen -t or make the bogo-op smaller\n",
-				c->name, (unsigned long long)f->work,
-				f->short_hint ? ", " : "",
-				f->short_hint ? f->short_hint : "");
-		} else if (f->stats_files) {
-			fprintf(stderr,
-				"stress-mm: %s: the run ended while its %d worker(s) set up their paths (proofs and probes take about a second; 0 bogo-ops%s%s): lengthen -t\n",
-				c->name, f->stats_files,
-				f->short_hint ? ", " : "",
-				f->short_hint ? f->short_hint : "");
-		} else {
-			st = SMM_EX_FAIL;
-			snprintf(
-				c->fail_line, sizeof(c->fail_line),
-				"0 bogo-ops, no worker reached the plugin, no SKIP");
-		}
-	}
-	/* The words only explain the status. */
-	c->failed = st == SMM_EX_FAIL || st == SMM_EX_USAGE;
-	c->skipped = st == SMM_EX_NORES || st == SMM_EX_NOTIMPL;
-	c->skip_noresource = st == SMM_EX_NORES;
-	if (c->skipped && !c->skip_reason[0])
-		snprintf(
-			c->skip_reason, sizeof(c->skip_reason), "%s",
-			f->skip_reason && f->skip_reason[0]
-				? f->skip_reason
-				: "stress-ng exited with this status (see its messages above)");
-	if (c->failed && !c->fail_line[0]) {
-		if (f->stats_status == SMM_EX_FAIL)
-			snprintf(
-				c->fail_line, sizeof(c->fail_line),
-				"the workers counted %llu failed calls, the last with errno=%d (%s)",
-				(unsigned long long)f->failures, f->fail_errno,
-				strerror(f->fail_errno));
-		else
-			snprintf(
-				c->fail_line, sizeof(c->fail_line),
-				"stress-ng exited with status %d (see its messages above)",
-				code);
-	}
-	if (c->failed)
-		fprintf(stderr, "stress-mm: %s failed: %s\n", c->name,
-			c->fail_line);
-	else if (c->skipped)
-		fprintf(stderr, "stress-mm: %s skipped: %s\n", c->name,
-			c->skip_reason);
-	return st;
 }

@@ -12,6 +12,7 @@
 #include "docgen.h"
 #include "summary.h"
 #include "tv-run.h"
+#include "verdict.h"
 #include "yamldoc.h"
 #include "yreport.h"
 
@@ -204,7 +205,6 @@ static void write_stressors(yaml_document_t *out, int sm,
 	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
 		const struct smm_stressor *st = &smm_stressors[s];
 		const struct smm_stressor_result *r = &res->st[s];
-		const struct smm_child *c = &res->ch[s];
 		int m, pm;
 
 		if (cfg->st[s].workers < 0)
@@ -227,10 +227,14 @@ static void write_stressors(yaml_document_t *out, int sm,
 		if (r->kernel_ns) /* only path module measures it */
 			smm_yaml_u64(out, m, "kernel-ns", r->kernel_ns);
 		smm_yaml_str(out, m, "skipped",
-			     c->skipped ? c->skip_reason : "");
-		if (c->skipped && r->skip_errno)
+			     smm_skipped(r->status) ? r->why : "");
+		if (smm_skipped(r->status) && r->skip_errno)
 			smm_yaml_i64(out, m, "skip-errno", r->skip_errno);
-		smm_yaml_str(out, m, "failed", c->failed ? c->fail_line : "");
+		smm_yaml_str(out, m, "failed",
+			     r->status == SMM_EX_FAIL ||
+					     r->status == SMM_EX_USAGE
+				     ? r->why
+				     : "");
 		if (r->stats_bad)
 			smm_yaml_u64(out, m, "stats-files-rejected",
 				     (uint64_t)r->stats_bad);

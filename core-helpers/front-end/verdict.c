@@ -1,0 +1,277 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * verdict.c - the status table over records and stress-ng's status.
+ */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "options.h"
+#include "results.h"
+#include "stats.h"
+#include "verdict.h"
+
+/* What a row reads: one result, stress-ng's code, how the run ended. */
+struct facts {
+	const struct smm_stressor_result *r;
+	int code; /* exit status, 128 + signal when killed */
+	bool stopped;
+	const char *hint; /* what one bogo-op is, or NULL */
+};
+
+/* A row: when it matches, the status and why. */
+struct row {
+	bool (*when)(const struct facts *f);
+	int (*status)(const struct facts *f);
+	void (*why)(const struct facts *f, char *buf, size_t len);
+};
+
+static bool usage(const struct facts *f)
+{
+	return f->code == SMM_EX_USAGE;
+}
+
+static bool crashed(const struct facts *f)
+{
+	return f->r->crash_signal != 0;
+}
+
+static bool failed_calls(const struct facts *f)
+{
+	return f->r->failures != 0;
+}
+
+static bool ng_failed(const struct facts *f)
+{
+	return f->code == SMM_EX_FAIL || f->code < 0 || f->code > 4;
+}
+
+static bool record_skip(const struct facts *f)
+{
+	return f->r->stats_status == SMM_EX_NORES ||
+	       f->r->stats_status == SMM_EX_NOTIMPL;
+}
+
+static bool ng_skip(const struct facts *f)
+{
+	return f->code == SMM_EX_NORES || f->code == SMM_EX_NOTIMPL;
+}
+
+static bool stopped(const struct facts *f)
+{
+	return f->stopped;
+}
+
+static bool no_ops(const struct facts *f)
+{
+	return f->r->bogo_ops == 0;
+}
+
+static bool cut_in_first_op(const struct facts *f)
+{
+	return no_ops(f) && f->r->pages + f->r->allocs > 0;
+}
+
+static bool cut_in_setup(const struct facts *f)
+{
+	return no_ops(f) && f->r->stats_files > 0;
+}
+
+static bool always(const struct facts *f)
+{
+	(void)f;
+	return true;
+}
+
+static int ok(const struct facts *f)
+{
+	(void)f;
+	return SMM_EX_OK;
+}
+
+static int fail(const struct facts *f)
+{
+	(void)f;
+	return SMM_EX_FAIL;
+}
+
+static int code(const struct facts *f)
+{
+	return f->code;
+}
+
+static int skip_class(const struct facts *f)
+{
+	return f->r->stats_status;
+}
+
+static void why_code(const struct facts *f, char *buf, size_t len)
+{
+	snprintf(buf, len,
+		 "stress-ng exited with status %d (see its messages above)",
+		 f->code);
+}
+
+static void why_ng_skip(const struct facts *f, char *buf, size_t len)
+{
+	(void)f;
+	snprintf(buf, len,
+		 "stress-ng exited with this status (see its messages above)");
+}
+
+static void why_crash(const struct facts *f, char *buf, size_t len)
+{
+	snprintf(buf, len, "a worker crashed with signal %d (%s)",
+		 f->r->crash_signal, strsignal(f->r->crash_signal));
+}
+
+static void why_failures(const struct facts *f, char *buf, size_t len)
+{
+	snprintf(
+		buf, len,
+		"the workers counted %llu failed calls, the last: %s errno=%d (%s)",
+		(unsigned long long)f->r->failures, f->r->fail_reason,
+		f->r->fail_errno, strerror(f->r->fail_errno));
+}
+
+static void why_skip(const struct facts *f, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s", f->r->skip_reason);
+}
+
+static void why_none(const struct facts *f, char *buf, size_t len)
+{
+	(void)f;
+	if (len)
+		buf[0] = '\0';
+}
+
+static void why_first_op(const struct facts *f, char *buf, size_t len)
+{
+	uint64_t work = f->r->pages + f->r->allocs;
+
+	snprintf(
+		buf, len,
+		"the run ended inside the first bogo-op (%llu pages faulted or allocations made, 0 bogo-ops%s%s): lengthen -t or make the bogo-op smaller",
+		(unsigned long long)work, f->hint ? ", " : "",
+		f->hint ? f->hint : "");
+}
+
+static void why_setup(const struct facts *f, char *buf, size_t len)
+{
+	snprintf(
+		buf, len,
+		"the run ended while its %d worker(s) set up their paths (proofs and probes take about a second; 0 bogo-ops%s%s): lengthen -t",
+		f->r->stats_files, f->hint ? ", " : "", f->hint ? f->hint : "");
+}
+
+static void why_no_worker(const struct facts *f, char *buf, size_t len)
+{
+	(void)f;
+	snprintf(buf, len, "0 bogo-ops, no worker reached the plugin, no SKIP");
+}
+
+/* The table verdict.h lists, in its order. */
+static const struct row rows[] = {
+	{ usage, code, why_code },
+	{ crashed, fail, why_crash },
+	{ failed_calls, fail, why_failures },
+	{ ng_failed, fail, why_code },
+	{ record_skip, skip_class, why_skip },
+	{ ng_skip, code, why_ng_skip },
+	{ stopped, ok, why_none },
+	{ cut_in_first_op, ok, why_first_op },
+	{ cut_in_setup, ok, why_setup },
+	{ no_ops, fail, why_no_worker },
+	{ always, ok, why_none },
+};
+
+/* "--shm-pcp-bytes 8M per bogo-op, -t 60 s" */
+static void bogo_op_hint(const struct smm_run_cfg *cfg, int s, char *buf,
+			 size_t len)
+{
+	const struct smm_stressor *st = &smm_stressors[s];
+	int p = st->bogo_op_param;
+	char dur[32];
+
+	snprintf(dur, sizeof(dur), "-t %llu s",
+		 (unsigned long long)cfg->timeout_s);
+	snprintf(buf, len, "--%s %s per bogo-op, %s", st->params[p].option,
+		 smm_param_text(st, &cfg->st[s], p),
+		 cfg->timeout_s ? dur : "stress-ng's own -t");
+}
+
+int smm_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
+		int s, bool stopped_run)
+{
+	struct smm_stressor_result *r = &res->st[s];
+	const char *name =
+		s < SMM_NR_STRESSORS ? smm_stressors[s].name : "stress-ng";
+	int ws = r->wait_status;
+	char hint[160];
+	struct facts f = {
+		.r = r,
+		.code = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws),
+		.stopped = stopped_run,
+		.hint = NULL,
+	};
+	const struct row *row = rows;
+
+	if (s < SMM_NR_STRESSORS) {
+		bogo_op_hint(cfg, s, hint, sizeof(hint));
+		f.hint = hint;
+	}
+	while (!row->when(&f))
+		row++;
+	r->status = row->status(&f);
+	row->why(&f, r->why, sizeof(r->why));
+	if (r->status == SMM_EX_FAIL || r->status == SMM_EX_USAGE)
+		fprintf(stderr, "stress-mm: %s failed: %s\n", name, r->why);
+	else if (smm_skipped(r->status))
+		fprintf(stderr, "stress-mm: %s skipped: %s\n", name, r->why);
+	else if (r->why[0])
+		fprintf(stderr, "stress-mm: %s: %s\n", name, r->why);
+	return r->status;
+}
+
+int smm_run_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
+		    bool start_failed, int stop_signal)
+{
+	bool stopped_run = start_failed || stop_signal;
+
+	res->status = SMM_EX_OK;
+	for (int s = 0; s <= SMM_NR_STRESSORS; s++)
+		if (res->st[s].asked)
+			res->status = smm_worse_status(
+				res->status,
+				smm_verdict(cfg, res, s, stopped_run));
+	if (start_failed)
+		res->status = SMM_EX_FAIL;
+	res->interrupted = stop_signal != 0;
+	if (res->interrupted)
+		res->status = 128 + stop_signal;
+	return res->status;
+}
+
+/* Any status outside the table (128 + a signal) ranks above it. */
+static int rank(int st)
+{
+	static const int ranks[] = { [SMM_EX_OK] = 0,
+				     [SMM_EX_USAGE] = 4,
+				     [SMM_EX_FAIL] = 3,
+				     [SMM_EX_NORES] = 2,
+				     [SMM_EX_NOTIMPL] = 1 };
+
+	return st >= 0 && st <= SMM_EX_NOTIMPL ? ranks[st] : 5;
+}
+
+int smm_worse_status(int a, int b)
+{
+	return rank(b) > rank(a) ? b : a;
+}
+
+bool smm_skipped(int st)
+{
+	return st == SMM_EX_NORES || st == SMM_EX_NOTIMPL;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * verdict.h - a stressor's exit status, from its workers' records
+ * (results.h, common/stats.h) and stress-ng's exit status, never from a
+ * line of text; and the run's, the worst of its stressors'.
+ *
+ * Statuses are stress-ng's (SMM_EX_*); a stressor's is the first row that
+ * matches, in this order:
+ *   stress-ng exited 1 (a bad option after --)             1
+ *   a record holds a crash signal                         2
+ *   a record counts failed calls                          2
+ *   stress-ng exited 2, another code, or was killed       2
+ *   a record holds a SKIP: by its errno                   3 or 4
+ *                         (smm_errno_exit_status(); errno 0: 4)
+ *   stress-ng exited 3 or 4                               3 or 4
+ *   the run was stopped (a signal, a start failure)       0
+ *   0 bogo-ops, the records counted work: the run ended
+ *     inside the first bogo-op (said, with what one is)   0
+ *   0 bogo-ops, records but no work: it ended while the
+ *     workers set up their paths (said)                   0
+ *   0 bogo-ops and no record: no worker reached our code  2
+ *   otherwise                                             0
+ * A worker that crashed before it made its record leaves nothing: with 0
+ * bogo-ops that is a failure by the last rows; stress-ng itself may still
+ * exit 0 and say "successful run completed".
+ */
+#ifndef SMM_VERDICT_H
+#define SMM_VERDICT_H
+
+#include <stdbool.h>
+
+enum { SMM_EX_OK, SMM_EX_USAGE, SMM_EX_FAIL, SMM_EX_NORES, SMM_EX_NOTIMPL };
+
+struct smm_run_cfg;
+struct smm_run_result;
+struct smm_stressor_result;
+
+/*
+ * smm_verdict() - the status of result @s of @res (a stressor, or
+ * SMM_PASS_CHILD: stress-ng's own stressors) into its status and why (the
+ * SKIP's or failure's reason, or the note of a short run), said on stderr
+ * as "stress-mm: <name> failed: <why>", "stress-mm: <name> skipped: <why>"
+ * or "stress-mm: <name>: <why>". @stopped: the run was cut by a signal or
+ * a start failure. Return: the status.
+ */
+int smm_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
+		int s, bool stopped);
+
+/*
+ * smm_run_verdict() - every started result's verdict, then the run's
+ * status into res->status: the worst of them; 2 when a stress-ng could
+ * not be started (@start_failed); 128 + @stop_signal when a signal
+ * stopped the run (res->interrupted set). Return: res->status.
+ */
+int smm_run_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
+		    bool start_failed, int stop_signal);
+
+/* smm_worse_status() - the worse of two statuses: 128 + a signal, then
+ * usage, then failure, then no resource, then not implemented, then 0. */
+int smm_worse_status(int a, int b);
+
+/* smm_skipped() - whether status @st is a skip (3 or 4). */
+bool smm_skipped(int st);
+
+#endif /* SMM_VERDICT_H */
