@@ -9,6 +9,7 @@
 #include "figures.h"
 #include "options.h"
 #include "results.h"
+#include "runner.h"
 #include "verdict.h"
 
 #define NG_SECONDS "stress-ng's wall-clock seconds"
@@ -79,8 +80,8 @@ const struct smm_figure_def *smm_figure_def_of(const char *name)
 	return NULL;
 }
 
-static struct smm_figure *add(struct smm_figures *fs, const char *stressor,
-			      const char *name)
+struct smm_figure *smm_figure_add(struct smm_figures *fs, const char *stressor,
+				  const char *name)
 {
 	struct smm_figure *f;
 
@@ -98,8 +99,7 @@ static struct smm_figure *add(struct smm_figures *fs, const char *stressor,
 	return f;
 }
 
-__attribute__((format(printf, 2, 3))) static void absent(struct smm_figure *f,
-							 const char *fmt, ...)
+void smm_figure_absent(struct smm_figure *f, const char *fmt, ...)
 {
 	va_list ap;
 
@@ -117,7 +117,8 @@ static void ratio(struct smm_figure *f, double num, double den, double scale)
 	if (!f || f->absent)
 		return;
 	if (den <= 0) {
-		absent(f, "its denominator (%s) is 0", f->def->denominator);
+		smm_figure_absent(f, "its denominator (%s) is 0",
+				  f->def->denominator);
 		return;
 	}
 	f->value = scale * num / den;
@@ -130,12 +131,13 @@ static double counter(const struct smm_run_result *res, const char *name,
 	const struct smm_counter *c = smm_counters_get(&res->cs, name);
 
 	if (!res->counters_on) {
-		absent(f, "counters skipped: %s", res->counters_skip);
+		smm_figure_absent(f, "counters skipped: %s",
+				  res->counters_skip);
 		return 0;
 	}
 	if (!c || c->skip[0]) {
-		absent(f, "counter %s skipped: %s", name,
-		       c ? c->skip : "not in --counters");
+		smm_figure_absent(f, "counter %s skipped: %s", name,
+				  c ? c->skip : "not in --counters");
 		return 0;
 	}
 	return (double)c->value;
@@ -149,20 +151,19 @@ static void per_1000(const struct smm_run_result *res, struct smm_figure *f,
 	double n = counter(res, num, f);
 
 	if (den_missing)
-		absent(f, "%s", den_missing);
+		smm_figure_absent(f, "%s", den_missing);
 	ratio(f, n, den, 1000);
 }
 
-/* The two bogo-ops rates; returns the usr+sys one (NULL: no room). */
-static struct smm_figure *rates(const char *name, double ops_real,
-				double ops_usr_sys, struct smm_figures *fs)
+struct smm_figure *smm_figure_rates(struct smm_figures *fs, const char *name,
+				    double ops_real, double ops_usr_sys)
 {
 	struct smm_figure *f;
 
-	f = add(fs, name, "bogo-ops-per-second-real-time");
+	f = smm_figure_add(fs, name, "bogo-ops-per-second-real-time");
 	if (f)
 		f->value = ops_real;
-	f = add(fs, name, "bogo-ops-per-second-usr-sys-time");
+	f = smm_figure_add(fs, name, "bogo-ops-per-second-usr-sys-time");
 	if (f)
 		f->value = ops_usr_sys;
 	return f;
@@ -178,52 +179,50 @@ static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 	double wall = r->wall_s;
 	struct smm_figure *f;
 
-	f = rates(st->name, r->ops_real, r->ops_usr_sys, fs);
-	if (r->tv) {
-		/* test_vmalloc: kernel threads, no stats files of ours */
-		absent(f,
-		       "test-vmalloc runs in kernel threads: no user+system time of the workers");
-		f = add(fs, st->name, "test-vmalloc-ns-per-loop");
-		if (f && res->tv.ntests)
-			f->value = smm_tv_ns_per_loop(&res->tv.tests[0]);
-		else
-			absent(f, "test_vmalloc printed no Summary line");
+	if (r->runner && r->runner->figures) {
+		r->runner->figures(res, s, fs);
 		return;
 	}
-	f = add(fs, st->name, st->rate_figure);
+	smm_figure_rates(fs, st->name, r->ops_real, r->ops_usr_sys);
+	f = smm_figure_add(fs, st->name, st->rate_figure);
 	if (nostats)
-		absent(f, "%s", nostats);
+		smm_figure_absent(f, "%s", nostats);
 	ratio(f,
 	      (double)(st->rate_count == SMM_COUNT_PAGES ? r->pages
 							 : r->allocs),
 	      wall, 1);
 	if (st->rate_count == SMM_COUNT_ALLOCS) {
-		f = add(fs, st->name, "kernel-ns-per-vmalloc-vfree");
+		f = smm_figure_add(fs, st->name, "kernel-ns-per-vmalloc-vfree");
 		if (nostats)
-			absent(f, "%s", nostats);
+			smm_figure_absent(f, "%s", nostats);
 		else if (!r->kernel_ns)
-			absent(f,
-			       "the path cannot see the kernel's time (only path module can)");
+			smm_figure_absent(
+				f,
+				"the path cannot see the kernel's time (only path module can)");
 		ratio(f, (double)r->kernel_ns, (double)r->allocs, 1);
 	}
 	if (st->rate_count == SMM_COUNT_PAGES) {
 		per_1000(res,
-			 add(fs, st->name, "movable-refills-per-1000-faults"),
+			 smm_figure_add(fs, st->name,
+					"movable-refills-per-1000-faults"),
 			 "zone_locked_order0_movable_refill", (double)r->pages,
 			 nostats);
 		per_1000(res,
-			 add(fs, st->name, "unmovable-refills-per-1000-faults"),
+			 smm_figure_add(fs, st->name,
+					"unmovable-refills-per-1000-faults"),
 			 "zone_locked_order0_unmovable_refill",
 			 (double)r->pages, nostats);
 		per_1000(res,
-			 add(fs, st->name, "order0-drains-per-1000-faults"),
+			 smm_figure_add(fs, st->name,
+					"order0-drains-per-1000-faults"),
 			 "pcpu_drain_order0", (double)r->pages, nostats);
 	}
-	f = add(fs, st->name, "zone-locked-order0-per-bogo-op");
+	f = smm_figure_add(fs, st->name, "zone-locked-order0-per-bogo-op");
 	if (nran > 1)
-		absent(f,
-		       "%d stressors ran: system-wide counts cannot be split between them",
-		       nran);
+		smm_figure_absent(
+			f,
+			"%d stressors ran: system-wide counts cannot be split between them",
+			nran);
 	ratio(f, counter(res, "zone_locked_order0", f), (double)r->bogo_ops, 1);
 }
 
@@ -237,8 +236,9 @@ static void skipped_figures(const struct smm_run_result *res, int s,
 				st->rate_figure };
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		absent(add(fs, st->name, names[i]), "%s skipped: %.200s",
-		       st->name, res->st[s].why);
+		smm_figure_absent(smm_figure_add(fs, st->name, names[i]),
+				  "%s skipped: %.200s", st->name,
+				  res->st[s].why);
 }
 
 static void system_figures(const struct smm_run_result *res,
@@ -250,16 +250,19 @@ static void system_figures(const struct smm_run_result *res,
 	struct smm_figure *f;
 	double zl0, ef0, pa0;
 
-	per_1000(res, add(fs, NULL, "movable-refills-per-1000-pgfault"),
+	per_1000(res,
+		 smm_figure_add(fs, NULL, "movable-refills-per-1000-pgfault"),
 		 "zone_locked_order0_movable_refill", pgfault, nofault);
-	per_1000(res, add(fs, NULL, "unmovable-refills-per-1000-pgfault"),
+	per_1000(res,
+		 smm_figure_add(fs, NULL, "unmovable-refills-per-1000-pgfault"),
 		 "zone_locked_order0_unmovable_refill", pgfault, nofault);
-	per_1000(res, add(fs, NULL, "order0-drains-per-1000-pgfault"),
+	per_1000(res,
+		 smm_figure_add(fs, NULL, "order0-drains-per-1000-pgfault"),
 		 "pcpu_drain_order0", pgfault, nofault);
-	f = add(fs, NULL, "order2-refills-per-order2-alloc");
+	f = smm_figure_add(fs, NULL, "order2-refills-per-order2-alloc");
 	ratio(f, counter(res, "zone_locked_order2_refill", f),
 	      counter(res, "page_alloc_order2", f), 1);
-	f = add(fs, NULL, "linux-mm-zone-locked-ratio-pct");
+	f = smm_figure_add(fs, NULL, "linux-mm-zone-locked-ratio-pct");
 	zl0 = counter(res, "zone_locked_order0", f);
 	ef0 = counter(res, "extfrag_order0", f);
 	pa0 = counter(res, "page_alloc_order0", f);
@@ -270,6 +273,7 @@ void smm_figures_compute(const struct smm_run_cfg *cfg,
 			 struct smm_run_result *res)
 {
 	struct smm_figures *fs = &res->fig;
+	bool pass_only = res->st[SMM_PASS_CHILD].asked;
 	int nran = 0;
 
 	(void)cfg;
@@ -282,15 +286,16 @@ void smm_figures_compute(const struct smm_run_cfg *cfg,
 		else if (res->st[s].asked)
 			skipped_figures(res, s, fs);
 	/* stress-ng's own stressors, when they ran alone (after --). */
-	for (int i = 0; res->pass_only && i < res->nng; i++)
-		rates(res->ng[i].name, res->ng[i].ops_real,
-		      res->ng[i].ops_usr_sys, fs);
+	for (int i = 0; pass_only && i < res->nng; i++)
+		smm_figure_rates(fs, res->ng[i].name, res->ng[i].ops_real,
+				 res->ng[i].ops_usr_sys);
 	system_figures(res, fs);
-	if (!nran && !(res->pass_only && res->nng))
+	if (!nran && !(pass_only && res->nng))
 		for (int i = 0; i < fs->n; i++)
 			if (!fs->f[i].def->per_stressor)
-				absent(&fs->f[i],
-				       "no stressor ran: the system's counts are background");
+				smm_figure_absent(
+					&fs->f[i],
+					"no stressor ran: the system's counts are background");
 }
 
 const struct smm_figure *smm_figure_get(const struct smm_figures *fs,

@@ -95,6 +95,27 @@ struct smm_figures {
 	struct smm_figure f[SMM_MAX_FIGURES];
 };
 
+/*
+ * smm_figure_add() - a new figure of @fs named "<@stressor>.<@name>"
+ * (@stressor NULL: system-wide), from its row of smm_figure_defs[], with
+ * value 0 until set. Return: it, or NULL when @fs is full or no row has
+ * that name.
+ */
+struct smm_figure *smm_figure_add(struct smm_figures *fs, const char *stressor,
+				  const char *name);
+
+/* smm_figure_absent() - @f is absent, with the reason; the first reason
+ * given stays; NULL-safe. */
+__attribute__((format(printf, 2, 3))) void
+smm_figure_absent(struct smm_figure *f, const char *fmt, ...);
+
+/*
+ * smm_figure_rates() - stressor @name's two bogo-ops rates, real time and
+ * user + system time. Return: the second (NULL when @fs is full).
+ */
+struct smm_figure *smm_figure_rates(struct smm_figures *fs, const char *name,
+				    double ops_real, double ops_usr_sys);
+
 struct smm_run_cfg;
 struct smm_run_result;
 

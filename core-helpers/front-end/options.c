@@ -15,6 +15,7 @@
 #include "counters.h"
 #include "die.h"
 #include "options.h"
+#include "runner.h"
 #include "test-vmalloc.h"
 
 #define FIELD(f) offsetof(struct smm_run_cfg, f)
@@ -427,6 +428,15 @@ bool smm_opts_method(const struct smm_run_cfg *cfg, int s, const char *method)
 	return false;
 }
 
+/* Whether a stressor runs the test-vmalloc runner (runner.h). */
+static bool runs_test_vmalloc(const struct smm_run_cfg *cfg)
+{
+	for (int s = 0; s < SMM_NR_STRESSORS; s++)
+		if (smm_runner_for(cfg, s) == &smm_runner_test_vmalloc)
+			return true;
+	return false;
+}
+
 /* stress-ng options after -- that stress-mm sets itself: given twice, the
  * report would read another run's YAML or another duration. */
 static int check_pass(const struct smm_run_cfg *cfg, char *err, size_t len)
@@ -539,7 +549,7 @@ int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 	rc = check_counters(cfg->counters, err, len);
 	if (!rc)
 		rc = check_pass(cfg, err, len);
-	if (!rc && cfg->tv_tests && !smm_opts_method(cfg, -1, "test-vmalloc"))
+	if (!rc && cfg->tv_tests && !runs_test_vmalloc(cfg))
 		rc = smm_errmsg(
 			err, len,
 			"--vmalloc-order-tests given, but not --vmalloc-order-method test-vmalloc");

@@ -14,7 +14,6 @@
 
 #include "results.h"
 #include "stats.h"
-#include "tv-run.h"
 #include "verdict.h"
 #include "yamldoc.h"
 
@@ -154,27 +153,6 @@ void smm_read_stats_dir(const char *dir, struct smm_run_result *res)
 		      sizeof(res->st[s].place[0]), by_slot);
 }
 
-void smm_read_tv_log(const char *path, struct smm_stressor_result *r,
-		     struct smm_run_result *res)
-{
-	FILE *f = fopen(path, "re");
-	int found;
-
-	if (!f)
-		return;
-	found = smm_tv_report_file(&res->tv, f);
-	fclose(f);
-	if (found > 0) {
-		res->tv_ran = true;
-		r->tv = true;
-		r->bogo_ops = smm_tv_bogo_ops(&res->tv);
-		r->wall_s = res->seconds;
-		r->ops_real = res->seconds > 0
-				      ? (double)r->bogo_ops / res->seconds
-				      : 0;
-	}
-}
-
 static double scalar_num(yaml_document_t *d, int map, const char *key)
 {
 	yaml_node_t *n = yaml_document_get_node(d, smm_yaml_get(d, map, key));
@@ -194,8 +172,8 @@ static void entry_name(yaml_document_t *d, int map, char *buf, size_t len)
 						  : "");
 }
 
-void smm_read_ng_yaml(const char *path, struct smm_stressor_result *r,
-		      struct smm_run_result *res)
+void smm_read_ng_yaml(const char *path, const char *ours,
+		      struct smm_stressor_result *r, struct smm_run_result *res)
 {
 	yaml_document_t d;
 	yaml_node_t *seq;
@@ -209,7 +187,9 @@ void smm_read_ng_yaml(const char *path, struct smm_stressor_result *r,
 	     it < seq->data.sequence.items.top;
 	     it++) {
 		entry_name(&d, *it, name, sizeof(name));
-		if (!strcmp(name, "plugin") && r) {
+		if (ours && !strcmp(name, ours)) {
+			if (!r)
+				continue;
 			r->bogo_ops +=
 				(uint64_t)scalar_num(&d, *it, "bogo-ops");
 			r->ops_real += scalar_num(
@@ -217,8 +197,7 @@ void smm_read_ng_yaml(const char *path, struct smm_stressor_result *r,
 			r->ops_usr_sys += scalar_num(
 				&d, *it, "bogo-ops-per-second-usr-sys-time");
 			r->wall_s += scalar_num(&d, *it, "wall-clock-time");
-		} else if (res && strcmp(name, "plugin") != 0 && name[0] &&
-			   res->nng < SMM_MAX_NG_ENTRIES) {
+		} else if (res && name[0] && res->nng < SMM_MAX_NG_ENTRIES) {
 			struct smm_ng_entry *e = &res->ng[res->nng++];
 
 			snprintf(e->name, sizeof(e->name), "%s", name);

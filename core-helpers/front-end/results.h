@@ -9,6 +9,7 @@
 #ifndef SMM_RESULTS_H
 #define SMM_RESULTS_H
 
+#include <limits.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -17,7 +18,6 @@
 #include "sampler.h"
 #include "stats.h"
 #include "stressors.h"
-#include "supervise.h"
 #include "test-vmalloc.h"
 #include "vmstat.h"
 #include "zoneinfo.h"
@@ -36,8 +36,12 @@ struct smm_worker_place {
  * its child ended, its counts from stress-ng's YAML and from the workers'
  * records, and its verdict (verdict.h).
  */
+struct smm_runner;
+
 struct smm_stressor_result {
 	bool asked; /* started: asked for (SMM_PASS_CHILD: ran alone) */
+	const struct smm_runner *runner; /* what ran it (runner.h) */
+	char out_path[PATH_MAX]; /* its child's output file */
 	int wait_status; /* its child's, from waitpid() */
 	int status; /* the verdict: SMM_EX_* */
 	char why[512]; /* the SKIP's or failure's reason, a note, or "" */
@@ -47,7 +51,6 @@ struct smm_stressor_result {
 	uint64_t calls, allocs, pages, churn_allocs; /* stats files */
 	uint64_t failures; /* stats files: failed calls, all workers */
 	uint64_t kernel_ns; /* stats files: kernel_alloc_ns + kernel_free_ns */
-	bool tv; /* ran test_vmalloc (method test-vmalloc), not stress-ng */
 	int stats_files; /* files read and valid */
 	int stats_bad; /* files of another format or version (skipped) */
 	/* exit status the files give (smm_stats_exit_status(), the worst
@@ -63,6 +66,8 @@ struct smm_stressor_result {
 	 * proven entry wins over one left out or not verified) */
 	struct smm_stats_path paths[SMM_STATS_PATHS];
 	int npaths;
+	/* the test-vmalloc runner: what test_vmalloc printed (tv-run.h) */
+	struct smm_tv_report tv;
 };
 
 /* A stress-ng stressor of its own (after --), as its YAML reports it. */
@@ -73,15 +78,14 @@ struct smm_ng_entry {
 };
 
 #define SMM_MAX_NG_ENTRIES 16
-/* The index of the stress-ng that runs only the arguments after -- (no
+/* The result of the stress-ng that runs only the arguments after -- (no
  * stressor of ours was asked for): after the stressors' own. */
 #define SMM_PASS_CHILD SMM_NR_STRESSORS
 
 struct smm_run_result {
-	struct smm_child ch[SMM_NR_STRESSORS + 1];
 	struct smm_stressor_result st[SMM_NR_STRESSORS + 1];
-	bool pass_only; /* only stress-ng's own stressors ran */
-	struct smm_ng_entry ng[SMM_MAX_NG_ENTRIES]; /* those stressors */
+	/* stress-ng's own stressors, when they ran alone (SMM_PASS_CHILD) */
+	struct smm_ng_entry ng[SMM_MAX_NG_ENTRIES];
 	int nng;
 	struct smm_vmstat_snap vm0, vm1;
 	int vm_err; /* 0, or -errno of a vmstat snapshot */
@@ -94,9 +98,6 @@ struct smm_run_result {
 	int status; /* exit status (verdict.h), the worst stressor's */
 	bool interrupted;
 	struct smm_figures fig;
-	/* --vmalloc-order-method test-vmalloc: what test_vmalloc printed */
-	bool tv_ran;
-	struct smm_tv_report tv;
 };
 
 /*
@@ -111,20 +112,13 @@ void smm_read_stats_dir(const char *dir, struct smm_run_result *res);
 
 /*
  * smm_read_ng_yaml() - from a stress-ng --yaml file: the bogo-ops,
- * bogo-ops/s and wall-clock time of the metrics entries named "plugin"
- * into @r (NULL: none expected), and the other entries (stress-ng's own
+ * bogo-ops/s and wall-clock time of the metrics entries named @ours into
+ * @r (NULL: none expected), and the other entries (stress-ng's own
  * stressors, passed after --: never counted as ours) into res->ng (@res
  * NULL: not collected).
  */
-void smm_read_ng_yaml(const char *path, struct smm_stressor_result *r,
+void smm_read_ng_yaml(const char *path, const char *ours,
+		      struct smm_stressor_result *r,
 		      struct smm_run_result *res);
-
-/*
- * smm_read_tv_log() - the test_vmalloc lines a test-vmalloc run wrote to
- * @path (tv-run.h) into res->tv, and its loops as @r's bogo-ops over the
- * run's wall-clock seconds. Nothing when @path is missing or empty.
- */
-void smm_read_tv_log(const char *path, struct smm_stressor_result *r,
-		     struct smm_run_result *res);
 
 #endif /* SMM_RESULTS_H */

@@ -1,246 +1,146 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * supervise.c - running stress-ng and reading what it says.
+ * supervise.c - start, relay and reap a run's children.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
-#include <signal.h>
+#include <poll.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/prctl.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
+#include "relay.h"
+#include "results.h"
 #include "supervise.h"
-#include "tv-run.h"
 
-const char *smm_find_stress_ng(const char *given, char *err, size_t len)
+struct child {
+	pid_t pid; /* 0: not started */
+	bool done;
+	struct smm_relay out;
+};
+
+static double now_s(void)
 {
-	static char found[PATH_MAX];
-	const char *path = getenv("PATH");
-	char *copy, *dir, *save = NULL;
-	struct stat st;
+	struct timespec ts;
 
-	if (given) {
-		if (stat(given, &st) != 0) {
-			snprintf(
-				err, len,
-				"--stress-ng='%s' is not an executable file: %s",
-				given, strerror(errno));
-			return NULL;
-		}
-		if (!S_ISREG(st.st_mode) || access(given, X_OK) != 0) {
-			snprintf(err, len,
-				 "--stress-ng='%s' is not an executable file",
-				 given);
-			return NULL;
-		}
-		return given;
-	}
-	copy = strdup(path ? path : "/usr/bin:/bin");
-	for (dir = copy ? strtok_r(copy, ":", &save) : NULL; dir;
-	     dir = strtok_r(NULL, ":", &save)) {
-		snprintf(found, sizeof(found), "%s/stress-ng", dir);
-		if (access(found, X_OK) == 0) {
-			free(copy);
-			return found;
-		}
-	}
-	free(copy);
-	snprintf(
-		err, len,
-		"stress-ng not found in PATH (apt-get install stress-ng, or --stress-ng PATH)");
-	return NULL;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-void smm_plugin_path(char *buf, size_t len)
-{
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-
-	if (n < 0)
-		n = 0;
-	exe[n] = '\0';
-	snprintf(buf, len, "%s/stress-mm.so", dirname(exe));
-}
-
-/* In the child: the environment and the argument vector, then exec. */
-static __attribute__((noreturn)) void
-exec_stress_ng(const struct smm_child *c, const struct smm_run_cfg *cfg, int s,
-	       const char *sng, const char *so)
-{
-	const struct smm_stressor *st = c->st;
-	const struct smm_stressor_cfg *sc = st ? &cfg->st[s] : NULL;
-	char workers[32], ops[32], timeout[32], *argv[SMM_MAX_PASS + 32];
-	int n = 0;
-
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	argv[n++] = (char *)sng;
-	if (st) {
-		for (int p = 0; p < st->nparams; p++)
-			if (sc->text[p])
-				setenv(st->params[p].env, sc->text[p], 1);
-		snprintf(workers, sizeof(workers), "%lld",
-			 (long long)sc->workers);
-		argv[n++] = "--plugin";
-		argv[n++] = workers;
-		argv[n++] = "--plugin-so";
-		argv[n++] = (char *)so;
-		argv[n++] = "--plugin-method";
-		argv[n++] = (char *)st->method;
-	}
-	if (sc && sc->ops) {
-		snprintf(ops, sizeof(ops), "%llu", (unsigned long long)sc->ops);
-		argv[n++] = "--plugin-ops";
-		argv[n++] = ops;
-	}
-	if (cfg->timeout_s) {
-		snprintf(timeout, sizeof(timeout), "%llus",
-			 (unsigned long long)cfg->timeout_s);
-		argv[n++] = "-t";
-		argv[n++] = timeout;
-	}
-	/* Always metrics, for the YAML; the lines are filtered on output. */
-	argv[n++] = cfg->metrics_brief && !cfg->metrics ? "--metrics-brief"
-							: "--metrics";
-	if (cfg->times)
-		argv[n++] = "--times";
-	argv[n++] = "--yaml";
-	argv[n++] = (char *)c->yaml;
-	for (int i = 0; i < cfg->npass; i++)
-		argv[n++] = cfg->pass[i];
-	argv[n] = NULL;
-	execv(sng, argv);
-	fprintf(stderr, "stress-mm: exec %s: %s\n", sng, strerror(errno));
-	_exit(127);
-}
-
-int smm_child_start(struct smm_child *c, const struct smm_run_cfg *cfg, int s,
-		    const char *sng, const char *so, const char *tmp)
+/* Fork result @s's child: its own process group, death with us, its
+ * output into our pipe, then its runner. */
+static int start(struct child *c, const struct smm_run_cfg *cfg,
+		 struct smm_stressor_result *r, int s,
+		 const struct smm_supervision *sv)
 {
 	pid_t parent = getpid();
 	int fds[2], err;
 
-	memset(c, 0, sizeof(*c));
-	c->st = s < SMM_NR_STRESSORS ? &smm_stressors[s] : NULL;
-	c->name = c->st ? c->st->name : "stress-ng";
-	c->out = -1;
-	snprintf(c->yaml, sizeof(c->yaml), "%s/%s.%s", tmp, c->name,
-		 smm_tv_asked(cfg, s) ? "tvlog" : "yaml");
+	r->runner = smm_runner_for(cfg, s);
+	c->out.fd = -1;
+	c->out.name =
+		s < SMM_NR_STRESSORS ? smm_stressors[s].name : "stress-ng";
+	c->out.ng_name = r->runner->ng_name;
+	snprintf(r->out_path, sizeof(r->out_path), "%s/%s.%s", sv->dir,
+		 c->out.name, r->runner->out_ext);
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return -errno;
 	c->pid = fork();
 	if (c->pid < 0) {
 		err = errno;
+		c->pid = 0;
 		close(fds[0]);
 		close(fds[1]);
 		return -err;
 	}
 	if (c->pid == 0) {
-		/* A process group of its own, which stress-ng's stressor
-		 * processes, workers and companions join, and death with
-		 * stress-mm (the watchdog of owner.h does the rest). */
+		/* stress-ng's stressor processes, workers and companions
+		 * join this group */
 		setpgid(0, 0);
 		prctl(PR_SET_PDEATHSIG, SIGKILL);
 		if (getppid() != parent)
 			_exit(127);
 		dup2(fds[1], STDOUT_FILENO);
 		dup2(fds[1], STDERR_FILENO);
-		if (smm_tv_asked(cfg, s))
-			smm_tv_child(cfg, s, c->yaml);
-		exec_stress_ng(c, cfg, s, sng, so);
+		r->runner->start(cfg, s, sv->env, r->out_path);
+		_exit(127); /* start() never returns */
 	}
 	setpgid(c->pid, c->pid); /* either side may come first */
+	smm_owner_add_group(sv->owner, c->pid);
 	close(fds[1]);
-	c->out = fds[0];
+	c->out.fd = fds[0];
 	return 0;
 }
 
-/* A metrics line: stress-ng prints the name as %-13s; keep the columns. */
-static void print_metrics_line(const char *line, const char *m,
-			       const char *name)
+/* True once the child has exited and its output ended. */
+static bool reaped(struct child *c, struct smm_stressor_result *r)
 {
-	char out[SMM_LINE_MAX];
-	size_t head = (size_t)(m - line) + 2;
-	const char *rest = m + 2 + strlen("plugin");
-	/* Take from the padding what the longer name needs. */
-	int extra = (int)strlen(name) - (int)strlen("plugin");
-
-	while (extra > 0 && rest[0] == ' ' && rest[1] == ' ') {
-		rest++;
-		extra--;
-	}
-	snprintf(out, sizeof(out), "%.*s%s%s", (int)head, line, name, rest);
-	fprintf(stderr, "%s\n", out);
-}
-
-/* One line of a child's output, relayed with the name restored. */
-static void child_line(struct smm_child *c, const struct smm_run_cfg *cfg,
-		       char *line)
-{
-	const char *name = c->name;
-	char *m;
-
-	if ((m = strstr(line, "dispatching hogs: ")) && strstr(m, " plugin")) {
-		char *pl = strstr(m, " plugin");
-
-		fprintf(stderr, "%.*s %s%s\n", (int)(pl - line), line, name,
-			pl + strlen(" plugin"));
-		return;
-	}
-	if (strstr(line, "metrc:")) {
-		if (!cfg->metrics && !cfg->metrics_brief)
-			return;
-		m = strstr(line, "] plugin ");
-		if (m) {
-			print_metrics_line(line, m, name);
-			return;
-		}
-	}
-	fprintf(stderr, "%s\n", line);
-}
-
-void smm_child_read(struct smm_child *c, const struct smm_run_cfg *cfg)
-{
-	ssize_t n =
-		read(c->out, c->buf + c->used, sizeof(c->buf) - 1 - c->used);
-	char *nl;
-
-	if (n <= 0) {
-		if (n < 0 && errno == EINTR)
-			return;
-		if (c->used) {
-			c->buf[c->used] = '\0';
-			child_line(c, cfg, c->buf);
-			c->used = 0;
-		}
-		close(c->out);
-		c->out = -1;
-		return;
-	}
-	c->used += (size_t)n;
-	c->buf[c->used] = '\0';
-	while ((nl = strchr(c->buf, '\n'))) {
-		*nl = '\0';
-		child_line(c, cfg, c->buf);
-		c->used -= (size_t)(nl + 1 - c->buf);
-		memmove(c->buf, nl + 1, c->used + 1);
-	}
-	if (c->used == sizeof(c->buf) - 1) { /* a very long line */
-		child_line(c, cfg, c->buf);
-		c->used = 0;
-	}
-}
-
-bool smm_child_reap(struct smm_child *c)
-{
-	if (c->pid <= 0 || c->done)
-		return c->done;
-	if (c->out < 0 && waitpid(c->pid, &c->status, WNOHANG) == c->pid)
+	if (!c->pid || c->done)
+		return true;
+	if (c->out.fd < 0 &&
+	    waitpid(c->pid, &r->wait_status, WNOHANG) == c->pid)
 		c->done = true;
 	return c->done;
+}
+
+/* Relay and reap until every child is gone. */
+static void loop(struct child *ch, const struct smm_run_cfg *cfg,
+		 struct smm_run_result *res, const struct smm_supervision *sv,
+		 bool stopping)
+{
+	double next_tick = now_s() + sv->tick_s;
+	bool running = true;
+
+	while (running) {
+		struct pollfd pfd[SMM_NR_STRESSORS + 1];
+		int np = 0, idx[SMM_NR_STRESSORS + 1];
+
+		running = false;
+		for (int s = 0; s <= SMM_NR_STRESSORS; s++) {
+			if (reaped(&ch[s], &res->st[s]))
+				continue;
+			running = true;
+			if (stopping || *sv->stop)
+				kill(ch[s].pid, SIGINT);
+			if (ch[s].out.fd >= 0) {
+				pfd[np].fd = ch[s].out.fd;
+				pfd[np].events = POLLIN;
+				idx[np++] = s;
+			}
+		}
+		if (np && poll(pfd, (nfds_t)np, 200) > 0) {
+			for (int i = 0; i < np; i++)
+				if (pfd[i].revents)
+					smm_relay_read(&ch[idx[i]].out, cfg);
+		} else if (running && !np) {
+			usleep(100000);
+		}
+		if (sv->tick && sv->tick_s > 0 && now_s() >= next_tick) {
+			sv->tick(sv->arg);
+			next_tick += sv->tick_s;
+		}
+	}
+}
+
+int smm_supervise(const struct smm_run_cfg *cfg, struct smm_run_result *res,
+		  const struct smm_supervision *sv)
+{
+	struct child ch[SMM_NR_STRESSORS + 1];
+	int rc = 0;
+
+	memset(ch, 0, sizeof(ch));
+	for (int s = 0; s <= SMM_NR_STRESSORS && !rc; s++) {
+		if (!res->st[s].asked)
+			continue;
+		rc = start(&ch[s], cfg, &res->st[s], s, sv);
+		if (rc)
+			fprintf(stderr,
+				"stress-mm: cannot start stress-ng for %s: %s; stopping the others\n",
+				ch[s].out.name, strerror(-rc));
+	}
+	loop(ch, cfg, res, sv, rc != 0);
+	return rc;
 }

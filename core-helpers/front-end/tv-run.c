@@ -11,10 +11,14 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "figures.h"
 #include "kmodule.h"
-#include "params.h"
-
+#include "params-table.h"
+#include "results.h"
+#include "runner.h"
+#include "stats.h"
 #include "tv-run.h"
+#include "yamldoc.h"
 
 void smm_tv_options(const struct smm_tv_params *p, char *buf, size_t len)
 {
@@ -107,20 +111,14 @@ int smm_tv_run(const struct smm_tv_params *p, int log_fd, char *why, size_t len)
 	return rc;
 }
 
-bool smm_tv_asked(const struct smm_run_cfg *cfg, int s)
-{
-	return s >= 0 && smm_opts_method(cfg, s, "test-vmalloc");
-}
-
 void smm_tv_params_of(const struct smm_run_cfg *cfg, int s,
 		      struct smm_tv_params *p)
 {
-	const char *bytes_text = smm_param_value(&smm_stressors[s], &cfg->st[s],
-						 "vmalloc-order-bytes");
+	const char *bytes_text =
+		smm_param_text(&smm_stressors[s], &cfg->st[s], SMM_VMO_P_BYTES);
 	uint64_t bytes = 16384, page = (uint64_t)sysconf(_SC_PAGESIZE);
 
-	if (bytes_text)
-		smm_parse_size(bytes_text, &bytes);
+	smm_parse_size(bytes_text, &bytes);
 	p->nr_pages = (bytes + page - 1) / page;
 	p->nr_threads = cfg->st[s].workers
 				? (unsigned int)cfg->st[s].workers
@@ -129,42 +127,190 @@ void smm_tv_params_of(const struct smm_run_cfg *cfg, int s,
 	p->mask = smm_tv_mask(cfg->tv_tests);
 }
 
-void smm_tv_child(const struct smm_run_cfg *cfg, int s, const char *log_path)
+/* vmalloc-order with --vmalloc-order-method test-vmalloc: the one place
+ * that asks. */
+static bool tv_takes(const struct smm_run_cfg *cfg, int s)
 {
-	const struct smm_stressor *st = &smm_stressors[s];
+	return s < SMM_NR_STRESSORS && smm_opts_method(cfg, s, "test-vmalloc");
+}
+
+/* The load's errors that mean "cannot run here": the SKIP's errno. */
+static int skip_errno(int rc)
+{
+	switch (rc) {
+	case -ENOSYS: /* no module support */
+	case -EPERM: /* not root */
+		return -rc;
+	case -ENOENT: /* no test_vmalloc for this kernel */
+	case -EEXIST: /* test_vmalloc loaded already */
+		return EOPNOTSUPP;
+	default:
+		return 0;
+	}
+}
+
+/* After the load: its loops into the record, or why there are none. */
+static void record_log(struct smm_stats_file *rec, const char *name,
+		       const char *log)
+{
+	struct smm_tv_report rep;
+	FILE *f = fopen(log, "re");
+	int lines = f ? smm_tv_report_file(&rep, f) : 0;
+	uint64_t ops;
+
+	if (f)
+		fclose(f);
+	ops = lines > 0 ? smm_tv_bogo_ops(&rep) : 0;
+	smm_stats_add(rec, calls, ops);
+	if (ops)
+		return;
+	printf("%s: FAIL: test-vmalloc: test_vmalloc printed no passed test (%d of its lines read) errno=%d (%s)\n",
+	       name, lines, ENODATA, strerror(ENODATA));
+	smm_stats_fail(rec, ENODATA,
+		       "test-vmalloc: test_vmalloc printed no passed test");
+}
+
+/* The child: the record, the load, its log into @out. */
+static __attribute__((noreturn)) void tv_start(const struct smm_run_cfg *cfg,
+					       int s,
+					       const struct smm_exec_env *env,
+					       const char *out)
+{
+	const char *name = smm_stressors[s].name;
+	struct smm_stats_file *rec =
+		smm_stats_open(getenv(SMM_STATS_ENV), name);
 	struct smm_tv_params p;
-	char why[512], opts[256];
+	char why[512], opts[256], what[600];
 	struct timespec t0, t1;
 	int fd, rc;
 
+	(void)env;
 	smm_tv_params_of(cfg, s, &p);
 	smm_tv_options(&p, opts, sizeof(opts));
-	printf("%s: test-vmalloc: loading test_vmalloc %s\n", st->name, opts);
+	printf("%s: test-vmalloc: loading test_vmalloc %s\n", name, opts);
 	fflush(stdout);
-	fd = open(log_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+	fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
 	if (fd < 0) {
-		printf("%s: FAIL: test-vmalloc: %s: errno=%d (%s)\n", st->name,
-		       log_path, errno, strerror(errno));
-		exit(2);
+		rc = errno;
+		printf("%s: FAIL: test-vmalloc: %s: errno=%d (%s)\n", name, out,
+		       rc, strerror(rc));
+		smm_stats_fail(rec, rc, out);
+		exit(0);
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	rc = smm_tv_run(&p, fd, why, sizeof(why));
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	close(fd);
-	if (rc == -ENOSYS || rc == -EPERM || rc == -ENOENT || rc == -EEXIST) {
-		printf("%s: SKIP: test-vmalloc: %s: errno=%d\n", st->name, why,
-		       rc == -ENOENT ? EOPNOTSUPP : -rc);
-		exit(4);
+	snprintf(what, sizeof(what), "test-vmalloc: %s", why);
+	if (rc && skip_errno(rc)) {
+		snprintf(what, sizeof(what), "test-vmalloc: %s: errno=%d", why,
+			 skip_errno(rc));
+		printf("%s: SKIP: %s\n", name, what);
+		smm_stats_skip(rec, skip_errno(rc), what);
+	} else if (rc) {
+		printf("%s: FAIL: %s\n", name, what);
+		smm_stats_fail(rec, -rc, what);
+	} else {
+		printf("%s: test-vmalloc: the tests ran in %.1f s\n", name,
+		       (double)(t1.tv_sec - t0.tv_sec) +
+			       (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
+		record_log(rec, name, out);
 	}
-	if (rc) {
-		printf("%s: FAIL: test-vmalloc: %s\n", st->name, why);
-		exit(2);
-	}
-	printf("%s: test-vmalloc: the tests ran in %.1f s\n", st->name,
-	       (double)(t1.tv_sec - t0.tv_sec) +
-		       (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
 	exit(0);
 }
+
+/* What test_vmalloc printed into res->st[s].tv; its loops, counted in
+ * the record, over the run's wall-clock seconds. */
+static void tv_collect(const struct smm_run_cfg *cfg,
+		       struct smm_run_result *res, int s)
+{
+	struct smm_stressor_result *r = &res->st[s];
+	FILE *f = fopen(r->out_path, "re");
+
+	(void)cfg;
+	if (f) {
+		smm_tv_report_file(&r->tv, f);
+		fclose(f);
+	}
+	r->bogo_ops = r->calls;
+	r->wall_s = res->seconds;
+	r->ops_real = res->seconds > 0 ? (double)r->calls / res->seconds : 0;
+}
+
+static void tv_figures(const struct smm_run_result *res, int s,
+		       struct smm_figures *fs)
+{
+	const struct smm_stressor_result *r = &res->st[s];
+	const char *name = smm_stressors[s].name;
+	struct smm_figure *f;
+
+	f = smm_figure_rates(fs, name, r->ops_real, r->ops_usr_sys);
+	smm_figure_absent(
+		f,
+		"test-vmalloc runs in kernel threads: no user+system time of the workers");
+	f = smm_figure_add(fs, name, "test-vmalloc-ns-per-loop");
+	if (f && r->tv.ntests)
+		f->value = smm_tv_ns_per_loop(&r->tv.tests[0]);
+	else
+		smm_figure_absent(f, "test_vmalloc printed no Summary line");
+}
+
+/* Per test over its workers, and each worker's cycles. */
+static void tv_yaml(yaml_document_t *out, int m, const struct smm_run_cfg *cfg,
+		    const struct smm_run_result *res, int s)
+{
+	const struct smm_tv_report *rep = &res->st[s].tv;
+	struct smm_tv_params p;
+	char opts[256];
+	int tm, tests, cyc;
+
+	smm_tv_params_of(cfg, s, &p);
+	smm_tv_options(&p, opts, sizeof(opts));
+	tm = smm_yaml_map(out, m, "test-vmalloc");
+	smm_yaml_str(out, tm, "module-parameters", opts);
+	smm_yaml_str(out, tm, "tests-asked", cfg->tv_tests);
+	tests = smm_yaml_map(out, tm, "tests");
+	for (int i = 0; i < rep->ntests; i++) {
+		const struct smm_tv_test *t = &rep->tests[i];
+		int x = smm_yaml_map(out, tests, t->name);
+
+		smm_yaml_i64(out, x, "workers", t->workers);
+		smm_yaml_i64(out, x, "passed", t->passed);
+		smm_yaml_i64(out, x, "failed", t->failed);
+		if (t->xfailed >= 0)
+			smm_yaml_i64(out, x, "xfailed", t->xfailed);
+		smm_yaml_i64(out, x, "repeat", t->repeat);
+		smm_yaml_i64(out, x, "loops", t->loops);
+		smm_yaml_dbl(out, x, "avg-usec-mean",
+			     t->workers ? (double)t->avg_usec_sum / t->workers
+					: 0);
+		smm_yaml_u64(out, x, "avg-usec-min", t->avg_usec_min);
+		smm_yaml_u64(out, x, "avg-usec-max", t->avg_usec_max);
+		smm_yaml_dbl(out, x, "ns-per-loop", smm_tv_ns_per_loop(t));
+	}
+	cyc = smm_yaml_seq(out, tm, "cycles-per-worker");
+	for (int w = 0; w < rep->nworkers && w < SMM_TV_WORKERS_MAX; w++) {
+		char buf[32];
+
+		snprintf(buf, sizeof(buf), "%llu",
+			 (unsigned long long)rep->cycles[w]);
+		smm_yaml_item_str(out, cyc, buf);
+	}
+	smm_yaml_i64(out, tm, "malformed-lines", rep->malformed);
+	smm_yaml_i64(out, tm, "dropped-lines", rep->dropped);
+}
+
+const struct smm_runner smm_runner_test_vmalloc = {
+	.name = "test-vmalloc",
+	.takes = tv_takes,
+	.out_ext = "tvlog",
+	.ng_yaml = false,
+	.ng_name = NULL,
+	.start = tv_start,
+	.collect = tv_collect,
+	.figures = tv_figures,
+	.yaml = tv_yaml,
+};
 
 uint64_t smm_tv_bogo_ops(const struct smm_tv_report *rep)
 {

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tv-run.h - --vmalloc-order-method test-vmalloc: the kernel's own
- * test_vmalloc module (lib/test_vmalloc.c, CONFIG_TEST_VMALLOC=m) run by
- * the front end in place of vmalloc-order's stress-ng, so that its
- * numbers stand next to the plugin paths' in one report.
+ * tv-run.h - the test-vmalloc runner (runner.h): for vmalloc-order with
+ * --vmalloc-order-method test-vmalloc, the kernel's own test_vmalloc
+ * module (lib/test_vmalloc.c, CONFIG_TEST_VMALLOC=m) runs in place of
+ * stress-ng, so that its numbers stand next to the plugin paths' in one
+ * report.
  *
  * Loading test_vmalloc runs its tests in nr_threads kernel threads and
  * then fails by design (its init returns -EAGAIN, Linux 7.2): the result
@@ -18,6 +19,14 @@
  *                    smm_tv_mask(); default fix_size_alloc_test)
  * -t does not bound it: the module runs its loops to the end, and the
  * load cannot be interrupted.
+ *
+ * Its child writes a record (common/stats.h) like a worker: calls = the
+ * loops its passed tests completed (smm_tv_bogo_ops()); a SKIP when the
+ * module cannot be loaded here (ENOSYS no module support, EPERM not root,
+ * EOPNOTSUPP no test_vmalloc for this kernel or one loaded already); a
+ * failure for any other error of the load, or when no test passed
+ * (ENODATA). Its log, the kernel's lines, is the detail the report and
+ * the figure vmalloc-order.test-vmalloc-ns-per-loop read.
  *
  * Kernel source relied on: lib/test_vmalloc.c (module parameters above,
  * init returning -EAGAIN after the tests), kernel/module/main.c
@@ -57,26 +66,9 @@ void smm_tv_options(const struct smm_tv_params *p, char *buf, size_t len);
 int smm_tv_run(const struct smm_tv_params *p, int log_fd, char *why,
 	       size_t len);
 
-/*
- * smm_tv_asked() - whether stressor @s of @cfg is vmalloc-order with
- * --vmalloc-order-method test-vmalloc.
- */
-bool smm_tv_asked(const struct smm_run_cfg *cfg, int s);
-
 /* smm_tv_params_of() - the parameters above, for stressor @s of @cfg. */
 void smm_tv_params_of(const struct smm_run_cfg *cfg, int s,
 		      struct smm_tv_params *p);
-
-/*
- * smm_tv_child() - in the forked child that stands in for stress-ng (its
- * stdout and stderr the parent's pipe, supervise.h): run test_vmalloc with
- * the parameters of stressor @s of @cfg (above), its log lines into
- * @log_path, one line saying what ran; exit 0, or print a SKIP line
- * ("vmalloc-order: SKIP: test-vmalloc: ... errno=N") and exit 4, or a FAIL
- * line and exit 2.
- */
-__attribute__((noreturn)) void smm_tv_child(const struct smm_run_cfg *cfg,
-					    int s, const char *log_path);
 
 /*
  * smm_tv_bogo_ops() - the loops @rep's passed tests completed over all

@@ -11,7 +11,7 @@
 #include "conditions.h"
 #include "docgen.h"
 #include "summary.h"
-#include "tv-run.h"
+#include "runner.h"
 #include "verdict.h"
 #include "yamldoc.h"
 #include "yreport.h"
@@ -53,11 +53,12 @@ static void copy_stress_ng(yaml_document_t *out, int root,
 
 	(void)cfg;
 	for (int s = 0; s <= SMM_NR_STRESSORS; s++) {
+		const struct smm_stressor_result *r = &res->st[s];
 		int si, mt;
 		yaml_node_t *seq;
 
-		if (!res->ch[s].yaml[0] ||
-		    smm_yaml_load(res->ch[s].yaml, &in) != 0)
+		if (!r->asked || !r->runner || !r->runner->ng_yaml ||
+		    smm_yaml_load(r->out_path, &in) != 0)
 			continue;
 		si = smm_yaml_get(&in, 1, "system-info");
 		if (si && !have_sysinfo) {
@@ -80,8 +81,12 @@ static void copy_stress_ng(yaml_document_t *out, int root,
 			     it < seq->data.sequence.items.top; it++)
 				yaml_document_append_sequence_item(
 					out, metrics,
-					smm_yaml_copy(out, &in, *it, "plugin",
-						      res->ch[s].name));
+					smm_yaml_copy(
+						out, &in, *it,
+						r->runner->ng_name,
+						s < SMM_NR_STRESSORS
+							? smm_stressors[s].name
+							: NULL));
 		}
 		yaml_document_delete(&in);
 	}
@@ -151,51 +156,6 @@ static void write_paths(yaml_document_t *out, int m,
 	}
 }
 
-/* What test_vmalloc printed (method test-vmalloc): per test and worker. */
-static void write_tv(yaml_document_t *out, int m, const struct smm_run_cfg *cfg,
-		     int s, const struct smm_run_result *res)
-{
-	const struct smm_tv_report *rep = &res->tv;
-	struct smm_tv_params p;
-	char opts[256];
-	int tm, tests, cyc;
-
-	smm_tv_params_of(cfg, s, &p);
-	smm_tv_options(&p, opts, sizeof(opts));
-	tm = smm_yaml_map(out, m, "test-vmalloc");
-	smm_yaml_str(out, tm, "module-parameters", opts);
-	smm_yaml_str(out, tm, "tests-asked", cfg->tv_tests);
-	tests = smm_yaml_map(out, tm, "tests");
-	for (int i = 0; i < rep->ntests; i++) {
-		const struct smm_tv_test *t = &rep->tests[i];
-		int x = smm_yaml_map(out, tests, t->name);
-
-		smm_yaml_i64(out, x, "workers", t->workers);
-		smm_yaml_i64(out, x, "passed", t->passed);
-		smm_yaml_i64(out, x, "failed", t->failed);
-		if (t->xfailed >= 0)
-			smm_yaml_i64(out, x, "xfailed", t->xfailed);
-		smm_yaml_i64(out, x, "repeat", t->repeat);
-		smm_yaml_i64(out, x, "loops", t->loops);
-		smm_yaml_dbl(out, x, "avg-usec-mean",
-			     t->workers ? (double)t->avg_usec_sum / t->workers
-					: 0);
-		smm_yaml_u64(out, x, "avg-usec-min", t->avg_usec_min);
-		smm_yaml_u64(out, x, "avg-usec-max", t->avg_usec_max);
-		smm_yaml_dbl(out, x, "ns-per-loop", smm_tv_ns_per_loop(t));
-	}
-	cyc = smm_yaml_seq(out, tm, "cycles-per-worker");
-	for (int w = 0; w < rep->nworkers && w < SMM_TV_WORKERS_MAX; w++) {
-		char buf[32];
-
-		snprintf(buf, sizeof(buf), "%llu",
-			 (unsigned long long)rep->cycles[w]);
-		smm_yaml_item_str(out, cyc, buf);
-	}
-	smm_yaml_i64(out, tm, "malformed-lines", rep->malformed);
-	smm_yaml_i64(out, tm, "dropped-lines", rep->dropped);
-}
-
 static void write_stressors(yaml_document_t *out, int sm,
 			    const struct smm_run_cfg *cfg,
 			    const struct smm_run_result *res)
@@ -239,8 +199,8 @@ static void write_stressors(yaml_document_t *out, int sm,
 			smm_yaml_u64(out, m, "stats-files-rejected",
 				     (uint64_t)r->stats_bad);
 		write_places(out, m, r);
-		if (r->tv)
-			write_tv(out, m, cfg, s, res);
+		if (r->runner && r->runner->yaml)
+			r->runner->yaml(out, m, cfg, res, s);
 		write_paths(out, m, r);
 	}
 }
@@ -251,7 +211,7 @@ static void write_ng_stressors(yaml_document_t *out, int sm,
 {
 	int node;
 
-	if (!res->pass_only)
+	if (!res->st[SMM_PASS_CHILD].asked)
 		return;
 	node = smm_yaml_map(out, sm, "stress-ng-stressors");
 	for (int i = 0; i < res->nng; i++) {
