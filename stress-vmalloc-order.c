@@ -174,14 +174,7 @@ SMM_EXPORT int stress_vmalloc_order(void)
 
 	if (m == 0)
 		return run_all();
-	if (m == SMM_VMO_METHOD_TEST_VMALLOC) {
-		struct vmo_worker *w = worker_get();
-
-		smm_skip(
-			w->stats, stressor, EOPNOTSUPP,
-			"test-vmalloc: the kernel's test_vmalloc module is run by stress-mm's front end (--vmalloc-order-method test-vmalloc), not by the plugin: errno=%d",
-			EOPNOTSUPP);
-	}
+	/* the constructor refused the front end's own methods */
 	return run_path((unsigned int)(m - 1));
 }
 

@@ -3,7 +3,9 @@
 # stressors and the common STRESS_MM_STATS_DIR): stress-ng exits non-zero
 # while loading the plugin,
 # before any worker starts, with one line naming the variable, the value and
-# the valid range; nothing is left running.
+# the valid range; nothing is left running. A method only stress-mm's
+# front end runs (test-vmalloc) is refused the same way, naming the option
+# that runs it and the methods the plugin takes.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 
@@ -34,7 +36,7 @@ for p in "${params[@]}"; do
 	dir) total=$((total + ${#dir_bad[@]})) ;;
 	esac
 done
-plan $((total + 1))
+plan $((total + 2))
 
 for p in "${params[@]}"; do
 	IFS=$'\t' read -r env type _ range min max _ <<<"$p"
@@ -67,6 +69,14 @@ for p in "${params[@]}"; do
 		[ "$good" -eq 1 ] || diag "$out"
 	done
 done
+
+methods=$("$BUILD/test/tables" params | awk -F'\t' '$1 == "STRESS_MM_VMALLOC_ORDER_METHOD" { print $4 }')
+out=$(cd "$TMPD" && STRESS_MM_VMALLOC_ORDER_METHOD=test-vmalloc timeout 30 stress-ng \
+	--plugin 1 --plugin-so "$SO" --plugin-method vmalloc_order -t 2 2>&1)
+rc=$?
+[ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] && [ "$(printf '%s\n' "$out" | grep -c .)" -eq 1 ] &&
+	[ "$out" = "vmalloc-order: STRESS_MM_VMALLOC_ORDER_METHOD='test-vmalloc' is run by stress-mm's front end only (--vmalloc-order-method test-vmalloc); valid here: ${methods%|test-vmalloc}" ]
+ok $? "the front end's own method is refused by the plugin's constructor (exit $rc): $out"
 
 wait_no_plugin 5
 ok $? "no plugin process is left"

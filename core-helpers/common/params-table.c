@@ -47,6 +47,7 @@ const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS] = {
 		.type = SMM_P_CHOICE,
 		.def = "all",
 		.choices = vmo_methods,
+		.front_end_from = SMM_VMO_NR_PATHS + 1, /* test-vmalloc */
 		.help = "path of the vmalloc_order method; all cycles through "
 			"the paths this kernel backs, except module (exact "
 			"sizes from our kernel module), taken only by name; "

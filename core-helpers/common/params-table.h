@@ -11,17 +11,13 @@
 enum smm_vmo_param {
 	SMM_VMO_P_BYTES, /* bytes: size of one allocation */
 	SMM_VMO_P_BATCH, /* allocations alive at once per bogo-op */
-	SMM_VMO_P_METHOD, /* index: 0 = all, i + 1 = path i (names.h),
-			   * SMM_VMO_METHOD_TEST_VMALLOC */
+	SMM_VMO_P_METHOD, /* index: 0 = all, i + 1 = path i (names.h);
+			   * test-vmalloc after them: the front end's */
 	SMM_VMO_P_IO_URING, /* index: enum smm_iou_mode (names.h) */
 	SMM_VMO_NR_PARAMS
 };
 
 extern const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS];
-
-/* Method "test-vmalloc": not a plugin path; stress-mm's front end runs the
- * kernel's test_vmalloc module in its place (front-end/tv-run.h). */
-#define SMM_VMO_METHOD_TEST_VMALLOC (SMM_VMO_NR_PATHS + 1)
 
 /* shm-pcp, in the order --help lists them. */
 enum smm_shm_param {

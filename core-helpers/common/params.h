@@ -39,6 +39,9 @@ struct smm_param {
 	uint64_t max; /* inclusive upper bound (SIZE, COUNT) */
 	const char *def; /* default, as the user would type it */
 	const char *const *choices; /* NULL-terminated word list (CHOICE) */
+	/* CHOICE: the words from this index on are runs the front end makes
+	 * itself, never the plugin's; 0: none */
+	unsigned int front_end_from;
 	const char *help; /* one sentence for --help and the man page */
 };
 

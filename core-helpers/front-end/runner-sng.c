@@ -16,7 +16,8 @@ static bool plugin_takes(const struct smm_run_cfg *cfg, int s)
 }
 
 /* stress-ng --plugin N --plugin-so SO --plugin-method M [--plugin-ops N],
- * the parameters in the environment the plugin's constructor reads. */
+ * the stressor's parameters in the environment the plugin's constructor
+ * reads. */
 static __attribute__((noreturn)) void
 plugin_start(const struct smm_run_cfg *cfg, int s,
 	     const struct smm_exec_env *env, const char *out)
@@ -25,9 +26,14 @@ plugin_start(const struct smm_run_cfg *cfg, int s,
 	const struct smm_stressor_cfg *sc = &cfg->st[s];
 	struct smm_argv a = { .n = 0 };
 
-	for (int p = 0; p < st->nparams; p++)
-		if (sc->text[p])
-			setenv(st->params[p].env, sc->text[p], 1);
+	/* Its own parameters as the options or variables gave them; none
+	 * of another stressor's (the constructor checks every table). */
+	for (int o = 0; o < SMM_NR_STRESSORS; o++)
+		for (int p = 0; p < smm_stressors[o].nparams; p++)
+			if (o == s && sc->text[p])
+				setenv(st->params[p].env, sc->text[p], 1);
+			else
+				unsetenv(smm_stressors[o].params[p].env);
 	smm_argv_add(&a, "--plugin");
 	smm_argv_addu(&a, (unsigned long long)sc->workers, "");
 	smm_argv_add(&a, "--plugin-so");

@@ -17,7 +17,9 @@
  * variable that is none of ours ("stress-mm: warning: NAME is not a
  * stress-mm variable and is ignored; did you mean CLOSEST?", envname.h),
  * parse every entry of @table into @vals, then the common table
- * (STRESS_MM_STATS_DIR). On the first bad value: print
+ * (STRESS_MM_STATS_DIR). On the first bad value, or a word only the front
+ * end runs (params.h front_end_from: "...='test-vmalloc' is run by
+ * stress-mm's front end only (...); valid here: all|stack|..."), print
  * "<stressor>: <message>" (params.h) on stderr and exit(1) (stress-ng's
  * usage status) before any worker exists.
  */
