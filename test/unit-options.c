@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * unit-options.c - the front end's option grammar without stress-ng:
- * durations, counts, intervals, flags, unknown options and their hints,
- * actions, the stressor options and what they leave in struct
- * smm_run_cfg.
+ * durations, counts, intervals, flags, unknown options and their hints
+ * (names taken whole: getopt_long's abbreviations refused), actions, the
+ * stressor options and what they leave in struct smm_run_cfg, and the
+ * test_vmalloc names in a message built from their table.
  */
 #include <errno.h>
 #include <stdlib.h>
@@ -11,6 +12,7 @@
 
 #include "options.h"
 #include "tap.h"
+#include "test-vmalloc.h"
 
 static const struct {
 	const char *v;
@@ -105,6 +107,16 @@ static const struct {
 	{ "--shm-pcp 1 --shm-pcp-bytes 16KK", -EINVAL, "--shm-pcp-bytes" },
 	{ "--shm-pcp 1 --yaml /proc/x.yaml", -EINVAL, "cannot be written" },
 	{ "--shm-pcp 1 --yaml /tmp", -EINVAL, "is a directory" },
+	{ "--shm-pcp 1 --repea 5", -EINVAL,
+	  "unknown option --repea (did you mean --repeat?" },
+	{ "--shm-pcp 1 --shm-pcp-op 3", -EINVAL,
+	  "did you mean --shm-pcp-ops?" },
+	{ "--shm-pcp 1 -t", -EINVAL, "option --timeout needs a value" },
+	{ "--shm-pcp 1 -hV", -EINVAL, "option -h takes no value (got 'V')" },
+	{ "--shm-pcp 1 -- --cpu 1", SMM_PARSE_RUN, NULL },
+	{ "-- --cpu 1", SMM_PARSE_RUN, NULL },
+	{ "--shm-pcp 1 --", SMM_PARSE_RUN, NULL },
+	{ "--shm-pcp 1 --metrics 1", -EINVAL, "unexpected argument '1'" },
 };
 
 #define NL (int)(sizeof(lines) / sizeof(lines[0]))
@@ -115,7 +127,7 @@ int main(void)
 	char err[600];
 	uint64_t secs;
 
-	tap_plan(ND + NL + 6);
+	tap_plan(ND + NL + 7);
 	for (int i = 0; i < ND; i++) {
 		int rc;
 
@@ -159,6 +171,21 @@ int main(void)
 	       "the parameter keeps its text as given");
 	tap_ok(!strcmp(cfg.counters, "all") && cfg.vm_interval == 1.0,
 	       "defaults: counters all, vmallocinfo every second");
+
+	/* A bad test name: the message lists the table's names. */
+	{
+		char names[600];
+		int rc = parse("--vmalloc-order 1 --vmalloc-order-method "
+			       "test-vmalloc --vmalloc-order-tests bogus",
+			       &cfg, err, sizeof(err));
+
+		smm_tv_test_names(names, sizeof(names));
+		tap_ok(rc == -EINVAL && strstr(err, names) &&
+			       strstr(names, "fix_size_alloc_test, ") &&
+			       strstr(names, "vrealloc_test"),
+		       "--vmalloc-order-tests bogus: every name of test_vmalloc's table in the message: %s",
+		       err);
+	}
 
 	/* The plugin's environment is checked as an option would be. */
 	setenv("STRESS_MM_SHM_PCP_BYTES", "garbage", 1);

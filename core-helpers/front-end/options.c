@@ -1,22 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * options.c - the option table and its parser.
+ * options.c - the option table, and the command line read with
+ * getopt_long(3) over it and the stressors' parameter tables.
  */
-#include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
-#include <stdarg.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include "counters.h"
 #include "die.h"
 #include "options.h"
-#include "runner.h"
-#include "test-vmalloc.h"
 
 #define FIELD(f) offsetof(struct smm_run_cfg, f)
 #define OPT_FLAG(n, f, h)                                              \
@@ -161,142 +155,6 @@ static int parse_count(const char *opt, const char *v, uint64_t min,
 	return smm_param_parse(&p, v, out, err, len);
 }
 
-static int check_counters(const char *list, char *err, size_t len)
-{
-	char *copy, *tok, *save = NULL;
-	int rc = 0;
-
-	if (!list[0])
-		return smm_errmsg(
-			err, len,
-			"--counters='' is empty; valid: all, none, or names from --help");
-	if (!strcmp(list, "none") || !strcmp(list, "all"))
-		return 0;
-	if (list[0] == ',' || list[strlen(list) - 1] == ',' ||
-	    strstr(list, ",,"))
-		return smm_errmsg(
-			err, len,
-			"--counters='%s' has an empty name; valid: all, none, or names from --help",
-			list);
-	copy = strdup(list);
-	if (!copy)
-		return smm_errmsg(err, len, "out of memory");
-	for (tok = strtok_r(copy, ",", &save); tok && !rc;
-	     tok = strtok_r(NULL, ",", &save))
-		if (!smm_counter_spec_of(tok))
-			rc = smm_errmsg(
-				err, len,
-				"--counters='%s': unknown counter '%s'; valid: all, none, or names from --help",
-				list, tok);
-	free(copy);
-	return rc;
-}
-
-/* The report must be writable before anything runs: try it. */
-static int check_yaml_path(const char *path, char *err, size_t len)
-{
-	struct stat st;
-	bool existed = stat(path, &st) == 0;
-	int fd;
-
-	if (!path[0])
-		return smm_errmsg(err, len,
-				  "--yaml='' is empty; valid: a file path");
-	if (existed && S_ISDIR(st.st_mode))
-		return smm_errmsg(
-			err, len,
-			"--yaml='%s' is a directory; valid: a writable file path",
-			path);
-	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-	if (fd < 0)
-		return smm_errmsg(err, len, "--yaml='%s' cannot be written: %s",
-				  path, strerror(errno));
-	close(fd);
-	if (!existed)
-		unlink(path);
-	return 0;
-}
-
-/* Edit distance, for the "did you mean" hint. */
-static int distance(const char *a, const char *b)
-{
-	int la = (int)strlen(a), lb = (int)strlen(b), d[64][64];
-
-	if (la > 63 || lb > 63)
-		return 99;
-	for (int i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (int j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (int i = 1; i <= la; i++)
-		for (int j = 1; j <= lb; j++) {
-			int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-
-			if (d[i - 1][j] + 1 < c)
-				c = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < c)
-				c = d[i][j - 1] + 1;
-			d[i][j] = c;
-		}
-	return d[la][lb];
-}
-
-static void closer(const char *opt, const char *cand, const char **best,
-		   int *bestd)
-{
-	int dd = distance(opt, cand);
-
-	if (dd < *bestd) {
-		*bestd = dd;
-		*best = cand;
-	}
-}
-
-static int unknown(const char *opt, char *err, size_t len)
-{
-	const char *best = NULL;
-	int bestd = 4;
-
-	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
-		const struct smm_stressor *st = &smm_stressors[s];
-		char ops[128];
-
-		closer(opt, st->name, &best, &bestd);
-		snprintf(ops, sizeof(ops), "%s-ops", st->name);
-		if (distance(opt, ops) < bestd) {
-			bestd = distance(opt, ops);
-			best = st->name;
-		}
-		for (int i = 0; i < st->nparams; i++)
-			closer(opt, st->params[i].option, &best, &bestd);
-	}
-	for (size_t i = 0; i < smm_nr_options; i++)
-		closer(opt, smm_options[i].name, &best, &bestd);
-	if (best)
-		return smm_errmsg(
-			err, len,
-			"unknown option --%s (did you mean --%s? stress-ng options go after --)",
-			opt, best);
-	return smm_errmsg(
-		err, len,
-		"unknown option --%s (see --help; stress-ng options go after --)",
-		opt);
-}
-
-/* The value of the option at argv[*i]: "--name=v", "-tV" or the next
- * argument. NULL with @err set when there is none. */
-static const char *value_of(int argc, char **argv, int *i, const char *name,
-			    const char *inline_v, char *err, size_t len)
-{
-	if (inline_v)
-		return inline_v;
-	if (*i + 1 >= argc) {
-		smm_errmsg(err, len, "option --%s needs a value", name);
-		return NULL;
-	}
-	return argv[++*i];
-}
-
 /* One row of smm_options[] with its value. */
 static int apply(const struct smm_option *o, const char *v,
 		 struct smm_run_cfg *cfg, char *err, size_t len)
@@ -337,140 +195,248 @@ static int apply(const struct smm_option *o, const char *v,
 	return -EINVAL;
 }
 
-/* A stressor option (--NAME, --NAME-ops, --NAME-<param>); 1 when @name is
- * none of them. */
-static int stressor_option(int argc, char **argv, int *i, const char *name,
-			   const char *eq, struct smm_run_cfg *cfg, char *err,
-			   size_t len)
+/* What one long option sets. */
+enum bind_kind { BIND_OPTION, BIND_WORKERS, BIND_OPS, BIND_PARAM };
+
+struct binding {
+	enum bind_kind kind;
+	int s, p; /* stressor, parameter */
+	const struct smm_option *o; /* BIND_OPTION */
+};
+
+/* Every stressor's --NAME, --NAME-ops and parameters, then smm_options[]:
+ * getopt_long's table, and what each entry binds (its val: 256 + index). */
+#define MAX_LONG (SMM_NR_STRESSORS * (2 + SMM_MAX_STRESSOR_PARAMS) + 32)
+#define VAL_BASE 256
+
+struct opt_table {
+	struct option lo[MAX_LONG + 1];
+	struct binding b[MAX_LONG];
+	char ops_names[SMM_NR_STRESSORS][64];
+	char shorts[32];
+	int n;
+};
+
+static void bind(struct opt_table *t, const char *name, int has_arg,
+		 struct binding b)
 {
+	if (t->n == MAX_LONG)
+		return;
+	t->lo[t->n] = (struct option){ name, has_arg, NULL, VAL_BASE + t->n };
+	t->b[t->n++] = b;
+}
+
+static void build(struct opt_table *t)
+{
+	size_t ns = 0;
+
+	memset(t, 0, sizeof(*t));
 	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
 		const struct smm_stressor *st = &smm_stressors[s];
-		struct smm_stressor_cfg *c = &cfg->st[s];
-		size_t nl = strlen(st->name);
-		const char *v;
-		uint64_t u;
 
-		if (strncmp(name, st->name, nl) != 0)
-			continue;
-		if (!name[nl] || !strcmp(name + nl, "-ops")) {
-			bool ops = name[nl] != '\0';
+		snprintf(t->ops_names[s], sizeof(t->ops_names[s]), "%s-ops",
+			 st->name);
+		bind(t, st->name, required_argument,
+		     (struct binding){ BIND_WORKERS, s, 0, NULL });
+		bind(t, t->ops_names[s], required_argument,
+		     (struct binding){ BIND_OPS, s, 0, NULL });
+		for (int p = 0; p < st->nparams; p++)
+			bind(t, st->params[p].option, required_argument,
+			     (struct binding){ BIND_PARAM, s, p, NULL });
+	}
+	/* "+": stop at the first word that is not an option; ":": a
+	 * missing value is told apart from an unknown option. */
+	t->shorts[ns++] = '+';
+	t->shorts[ns++] = ':';
+	for (size_t i = 0; i < smm_nr_options; i++) {
+		const struct smm_option *o = &smm_options[i];
 
-			v = value_of(argc, argv, i, name, eq, err, len);
-			if (!v || parse_count(name, v, ops ? 1 : 0,
-					      ops ? OPS_MAX : WORKERS_MAX,
-					      ops ? "bogo-ops" : "workers", &u,
-					      err, len))
-				return -EINVAL;
-			if (ops)
-				c->ops = u;
-			else
-				c->workers = (int64_t)u;
-			return 0;
-		}
-		for (int p = 0; p < st->nparams; p++) {
-			struct smm_param named = st->params[p];
-			char opt[160];
-
-			if (strcmp(name, named.option) != 0)
-				continue;
-			v = value_of(argc, argv, i, name, eq, err, len);
-			if (!v)
-				return -EINVAL;
-			snprintf(opt, sizeof(opt), "--%s", named.option);
-			named.env = opt;
-			if (smm_param_parse(&named, v, &u, err, len))
-				return -EINVAL;
-			c->text[p] = v;
-			return 0;
+		/* A flag's "--flag=value" must reach apply() to be refused. */
+		bind(t, o->name, o->arg ? required_argument : optional_argument,
+		     (struct binding){ BIND_OPTION, 0, 0, o });
+		if (o->short_name && ns + 3 < sizeof(t->shorts)) {
+			t->shorts[ns++] = o->short_name;
+			if (o->arg)
+				t->shorts[ns++] = ':';
 		}
 	}
-	return 1;
 }
 
-/* After parsing: parameters only for requested stressors; the STRESS_MM_*
- * variables the plugin would read are checked now and recorded. */
-static int check_params(struct smm_run_cfg *cfg, char *err, size_t len)
+/* One option with its value (NULL: none given). */
+static int set(const struct binding *b, const char *name, const char *v,
+	       struct smm_run_cfg *cfg, char *err, size_t len)
 {
-	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
-		const struct smm_stressor *st = &smm_stressors[s];
-		struct smm_stressor_cfg *c = &cfg->st[s];
+	struct smm_stressor_cfg *c = &cfg->st[b->s];
+	struct smm_param named;
+	char opt[160];
+	uint64_t u;
 
-		for (int p = 0; p < st->nparams; p++) {
-			const char *env = getenv(st->params[p].env);
-			uint64_t v;
+	switch (b->kind) {
+	case BIND_OPTION:
+		return apply(b->o, v, cfg, err, len);
+	case BIND_WORKERS:
+		if (parse_count(name, v, 0, WORKERS_MAX, "workers", &u, err,
+				len))
+			return -EINVAL;
+		c->workers = (int64_t)u;
+		return 0;
+	case BIND_OPS:
+		if (parse_count(name, v, 1, OPS_MAX, "bogo-ops", &c->ops, err,
+				len))
+			return -EINVAL;
+		return 0;
+	case BIND_PARAM:
+		named = smm_stressors[b->s].params[b->p];
+		snprintf(opt, sizeof(opt), "--%s", named.option);
+		named.env = opt;
+		if (smm_param_parse(&named, v, &u, err, len))
+			return -EINVAL;
+		c->text[b->p] = v;
+		return 0;
+	}
+	return -EINVAL;
+}
 
-			if (c->text[p] && c->workers < 0)
-				return smm_errmsg(
-					err, len,
-					"--%s given, but --%s was not requested",
-					st->params[p].option, st->name);
-			if (c->text[p] || !env)
-				continue;
-			if (smm_param_parse(&st->params[p], env, &v, err, len))
-				return -EINVAL;
-			c->text[p] = env;
+/* Edit distance, for the "did you mean" hint. */
+static int distance(const char *a, const char *b)
+{
+	int la = (int)strlen(a), lb = (int)strlen(b), d[64][64];
+
+	if (la > 63 || lb > 63)
+		return 99;
+	for (int i = 0; i <= la; i++)
+		d[i][0] = i;
+	for (int j = 0; j <= lb; j++)
+		d[0][j] = j;
+	for (int i = 1; i <= la; i++)
+		for (int j = 1; j <= lb; j++) {
+			int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+
+			if (d[i - 1][j] + 1 < c)
+				c = d[i - 1][j] + 1;
+			if (d[i][j - 1] + 1 < c)
+				c = d[i][j - 1] + 1;
+			d[i][j] = c;
+		}
+	return d[la][lb];
+}
+
+/* An unknown --@opt, with the closest name of the table as a hint. */
+static int unknown(const struct opt_table *t, const char *opt, char *err,
+		   size_t len)
+{
+	const char *best = NULL;
+	int bestd = 4;
+
+	for (int i = 0; i < t->n; i++) {
+		int d = distance(opt, t->lo[i].name);
+
+		if (d < bestd) {
+			bestd = d;
+			best = t->lo[i].name;
 		}
 	}
-	return 0;
+	if (best)
+		return smm_errmsg(
+			err, len,
+			"unknown option --%s (did you mean --%s? stress-ng options go after --)",
+			opt, best);
+	return smm_errmsg(
+		err, len,
+		"unknown option --%s (see --help; stress-ng options go after --)",
+		opt);
 }
 
-bool smm_opts_method(const struct smm_run_cfg *cfg, int s, const char *method)
+/* getopt_long() said '?' or ':' for the word at argv[@at]. */
+static int refused(const struct opt_table *t, int c, char **argv, int at,
+		   char *err, size_t len)
 {
-	int lo = s < 0 ? 0 : s, hi = s < 0 ? SMM_NR_STRESSORS : s + 1;
+	const char *a = argv[at];
+	char name[128];
 
-	for (int i = lo; i < hi && i < SMM_NR_STRESSORS; i++) {
-		const char *m = smm_param_value(&smm_stressors[i], &cfg->st[i],
-						"vmalloc-order-method");
+	if (c == ':') {
+		int i = optopt - VAL_BASE;
 
-		if (cfg->st[i].workers >= 0 && m && !strcmp(m, method))
-			return true;
+		if (i >= 0 && i < t->n)
+			return smm_errmsg(err, len, "option --%s needs a value",
+					  t->lo[i].name);
+		for (size_t k = 0; k < smm_nr_options; k++)
+			if (smm_options[k].short_name == optopt)
+				return smm_errmsg(err, len,
+						  "option --%s needs a value",
+						  smm_options[k].name);
 	}
-	return false;
+	if (strncmp(a, "--", 2) == 0) {
+		snprintf(name, sizeof(name), "%.*s", (int)strcspn(a + 2, "="),
+			 a + 2);
+		return unknown(t, name, err, len);
+	}
+	return smm_errmsg(
+		err, len,
+		"unknown option %s (see --help; stress-ng options go after --)",
+		a);
 }
 
-/* Whether a stressor runs the test-vmalloc runner (runner.h). */
-static bool runs_test_vmalloc(const struct smm_run_cfg *cfg)
+/* The option at argv[@at] as long option @i: the whole name, not a
+ * prefix (getopt_long takes abbreviations; stress-mm never has). */
+static int check_word(const struct opt_table *t, int i, char **argv, int at,
+		      char *err, size_t len)
 {
-	for (int s = 0; s < SMM_NR_STRESSORS; s++)
-		if (smm_runner_for(cfg, s) == &smm_runner_test_vmalloc)
-			return true;
-	return false;
+	const char *a = argv[at], *name = t->lo[i].name;
+	size_t n = strlen(name);
+	char given[128];
+
+	if (a[0] == '-' && a[1] != '-') { /* -t V, -tV, -h, -V */
+		const struct smm_option *o = t->b[i].o;
+
+		if (!o->arg && a[2])
+			return smm_errmsg(
+				err, len,
+				"option -%c takes no value (got '%s')", a[1],
+				a + 2);
+		return 0;
+	}
+	if (strncmp(a + 2, name, n) == 0 && (!a[2 + n] || a[2 + n] == '='))
+		return 0;
+	snprintf(given, sizeof(given), "%.*s", (int)strcspn(a + 2, "="), a + 2);
+	return unknown(t, given, err, len);
 }
 
-/* stress-ng options after -- that stress-mm sets itself: given twice, the
- * report would read another run's YAML or another duration. */
-static int check_pass(const struct smm_run_cfg *cfg, char *err, size_t len)
+/* The index of the long option short option @c stands for. */
+static int long_of(const struct opt_table *t, int c)
 {
-	static const char *const own[] = { "-t",
-					   "--timeout",
-					   "-Y",
-					   "--yaml",
-					   "--plugin",
-					   "--plugin-so",
-					   "--plugin-method",
-					   "--plugin-ops" };
+	for (int i = 0; i < t->n; i++)
+		if (t->b[i].kind == BIND_OPTION && t->b[i].o->short_name == c)
+			return i;
+	return -1;
+}
 
-	for (int i = 0; i < cfg->npass; i++)
-		for (size_t k = 0; k < sizeof(own) / sizeof(own[0]); k++) {
-			size_t n = strlen(own[k]);
-			const char *a = cfg->pass[i];
-
-			if (strncmp(a, own[k], n) == 0 &&
-			    (a[n] == '\0' || a[n] == '=' ||
-			     (n == 2 && isdigit((unsigned char)a[n]))))
-				return smm_errmsg(
-					err, len,
-					"'%s' after --: stress-mm sets stress-ng's %s itself; give stress-mm's own option before -- (-t, --yaml, --vmalloc-order/--shm-pcp)",
-					a, own[k]);
-		}
+/* Everything after "--" goes to stress-ng; any other word is an error. */
+static int rest(struct smm_run_cfg *cfg, int argc, char **argv, int end,
+		char *err, size_t len)
+{
+	if (optind >= argc && !(optind == end + 1 && end < argc))
+		return 0;
+	if (optind != end + 1 || strcmp(argv[end], "--") != 0)
+		return smm_errmsg(
+			err, len,
+			"unexpected argument '%s' (stress-ng options go after --)",
+			argv[optind]);
+	for (int i = optind; i < argc; i++) {
+		if (cfg->npass == SMM_MAX_PASS)
+			return smm_errmsg(err, len,
+					  "more than %d arguments after --",
+					  SMM_MAX_PASS);
+		cfg->pass[cfg->npass++] = argv[i];
+	}
 	return 0;
 }
 
 int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 		   size_t len)
 {
-	bool any = false;
-	int rc;
+	static struct opt_table t;
+	int end = 1; /* where the last option ended */
 
 	memset(cfg, 0, sizeof(*cfg));
 	for (int s = 0; s < SMM_NR_STRESSORS; s++)
@@ -478,112 +444,26 @@ int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 	cfg->counters = "all";
 	cfg->vm_interval = 1.0;
 	cfg->repeat = 1;
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i], *eq = NULL, *v = NULL;
-		const struct smm_option *o = NULL;
-		char name[128];
+	build(&t);
+	optind = 0; /* glibc: start over, whatever parsed before */
+	opterr = 0;
+	for (;;) {
+		int at = end, c, i, rc;
 
-		if (strcmp(a, "--") == 0) {
-			while (++i < argc && cfg->npass < SMM_MAX_PASS)
-				cfg->pass[cfg->npass++] = argv[i];
-			if (i < argc)
-				return smm_errmsg(
-					err, len,
-					"more than %d arguments after --",
-					SMM_MAX_PASS);
+		c = getopt_long(argc, argv, t.shorts, t.lo, NULL);
+		if (c == -1)
 			break;
-		}
-		if (a[0] == '-' && a[1] && a[1] != '-') {
-			/* -t V, -tV, -h, -V */
-			for (size_t k = 0; k < smm_nr_options; k++)
-				if (smm_options[k].short_name == a[1])
-					o = &smm_options[k];
-			if (!o)
-				return smm_errmsg(
-					err, len,
-					"unknown option %s (see --help; stress-ng options go after --)",
-					a);
-			snprintf(name, sizeof(name), "%s", o->name);
-			eq = a[2] ? a + 2 : NULL;
-			if (eq && !o->arg)
-				return smm_errmsg(
-					err, len,
-					"option -%c takes no value (got '%s')",
-					a[1], eq);
-		} else if (strncmp(a, "--", 2) == 0) {
-			const char *e = strchr(a + 2, '=');
-
-			snprintf(name, sizeof(name), "%.*s",
-				 e ? (int)(e - a - 2) : (int)strlen(a + 2),
-				 a + 2);
-			eq = e ? e + 1 : NULL;
-			rc = stressor_option(argc, argv, &i, name, eq, cfg, err,
-					     len);
-			if (rc <= 0) {
-				if (rc)
-					return rc;
-				continue;
-			}
-			for (size_t k = 0; k < smm_nr_options; k++)
-				if (!strcmp(smm_options[k].name, name))
-					o = &smm_options[k];
-			if (!o)
-				return unknown(name, err, len);
-		} else {
-			return smm_errmsg(
-				err, len,
-				"unexpected argument '%s' (stress-ng options go after --)",
-				a);
-		}
-		if (o->arg) {
-			v = value_of(argc, argv, &i, name, eq, err, len);
-			if (!v)
-				return -EINVAL;
-		} else {
-			v = eq;
-		}
-		rc = apply(o, v, cfg, err, len);
+		if (c == '?' || c == ':')
+			return refused(&t, c, argv, at, err, len);
+		i = c >= VAL_BASE ? c - VAL_BASE : long_of(&t, c);
+		rc = check_word(&t, i, argv, at, err, len);
+		if (!rc)
+			rc = set(&t.b[i], t.lo[i].name, optarg, cfg, err, len);
 		if (rc)
 			return rc;
+		end = optind;
 	}
-	rc = check_counters(cfg->counters, err, len);
-	if (!rc)
-		rc = check_pass(cfg, err, len);
-	if (!rc && cfg->tv_tests && !runs_test_vmalloc(cfg))
-		rc = smm_errmsg(
-			err, len,
-			"--vmalloc-order-tests given, but not --vmalloc-order-method test-vmalloc");
-	if (!rc && !cfg->tv_tests)
-		cfg->tv_tests = "fix_size_alloc_test";
-	if (!rc && !smm_tv_mask(cfg->tv_tests))
-		rc = smm_errmsg(
-			err, len,
-			"--vmalloc-order-tests '%s': not a comma-separated list of test_vmalloc tests (lib/test_vmalloc.c: fix_size_alloc_test, full_fit_alloc_test, long_busy_list_alloc_test, random_size_alloc_test, fix_align_alloc_test, random_size_align_alloc_test, align_shift_alloc_test, pcpu_alloc_test, kvfree_rcu_1_arg_vmalloc_test, kvfree_rcu_2_arg_vmalloc_test, vm_map_ram_test, no_block_alloc_test, vrealloc_test)",
-			cfg->tv_tests);
-	if (!rc)
-		rc = check_params(cfg, err, len);
-	if (!rc && cfg->yaml)
-		rc = check_yaml_path(cfg->yaml, err, len);
-	if (!rc && cfg->stress_ng && !cfg->stress_ng[0])
-		rc = smm_errmsg(
-			err, len,
-			"--stress-ng='' is empty; valid: an executable file");
-	if (rc)
-		return rc;
-	for (int s = 0; s < SMM_NR_STRESSORS; s++)
-		any |= cfg->st[s].workers >= 0;
-	if (!any && !cfg->npass)
-		return smm_errmsg(
-			err, len,
-			"no stressor requested: use --vmalloc-order N and/or --shm-pcp N, or stress-ng's own after -- (see --help)");
-	return SMM_PARSE_RUN;
-}
-
-int64_t smm_workers(const struct smm_run_cfg *cfg, int s)
-{
-	int64_t w = cfg->st[s].workers;
-
-	if (w != 0)
-		return w;
-	return sysconf(_SC_NPROCESSORS_ONLN);
+	if (rest(cfg, argc, argv, end, err, len))
+		return -EINVAL;
+	return smm_opts_check(cfg, err, len);
 }

@@ -11,7 +11,10 @@
  * smm_options[], each bound to its storage in struct smm_run_cfg the way
  * perf's OPT_* entries are: one row gives the name, the argument, the
  * grammar, the range, the field and the help line, and --help, the man
- * page and the completion are generated from the same rows.
+ * page and the completion are generated from the same rows. The command
+ * line is read with getopt_long(3) over a table built from those rows and
+ * the stressors' (stress-ng does the same with its own tables); names are
+ * taken whole, never abbreviated.
  *
  * Everything is validated before anything starts; an error is one line
  * naming the option, the value and the valid range (exit status 1 in
@@ -99,6 +102,18 @@ int smm_parse_duration(const char *v, uint64_t *secs, char *err, size_t len);
  */
 int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 		   size_t len);
+
+/*
+ * smm_opts_check() - what @cfg asks for as a whole, once every option is
+ * read (opts-check.c): the counter names, no option after -- that
+ * stress-mm sets itself, --vmalloc-order-tests only with the test-vmalloc
+ * runner and with test_vmalloc's names (default fix_size_alloc_test),
+ * parameters only for requested stressors and the STRESS_MM_* variables
+ * (recorded as the values used), a writable report path, a non-empty
+ * --stress-ng, a stressor asked for. Return: 0, or -EINVAL with one line
+ * in @err.
+ */
+int smm_opts_check(struct smm_run_cfg *cfg, char *err, size_t len);
 
 /* smm_workers() - the workers stressor @s will run (0 resolved to the
  * online CPUs), or -1 when it was not asked for. */

@@ -44,6 +44,22 @@ int smm_tv_test_bit(const char *name)
 	return -1;
 }
 
+void smm_tv_test_names(char *buf, size_t len)
+{
+	size_t used = 0;
+
+	if (len)
+		buf[0] = '\0';
+	for (int i = 0; i < NTESTS && used < len; i++) {
+		int n = snprintf(buf + used, len - used, "%s%s", i ? ", " : "",
+				 tv_tests[i]);
+
+		if (n < 0)
+			break;
+		used += (size_t)n;
+	}
+}
+
 /* Is s (n bytes) the start of a test's name? */
 static int tv_name_prefix(const char *s, size_t n)
 {

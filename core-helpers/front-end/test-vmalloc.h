@@ -111,6 +111,10 @@ double smm_tv_ns_per_loop(const struct smm_tv_test *t);
  */
 int smm_tv_test_bit(const char *name);
 
+/* smm_tv_test_names() - every test's name, in bit order, ", "-separated
+ * (truncated to @len). */
+void smm_tv_test_names(char *buf, size_t len);
+
 /*
  * smm_tv_mask() - run_test_mask for comma-separated test names.
  * Return: the mask, or 0 when a name is unknown or the list is empty.

@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * opts-check.c - what the command line asks for, checked as a whole once
+ * every option is read.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "counters.h"
+#include "die.h"
+#include "options.h"
+#include "runner.h"
+#include "test-vmalloc.h"
+
+static int check_counters(const char *list, char *err, size_t len)
+{
+	char *copy, *tok, *save = NULL;
+	int rc = 0;
+
+	if (!list[0])
+		return smm_errmsg(
+			err, len,
+			"--counters='' is empty; valid: all, none, or names from --help");
+	if (!strcmp(list, "none") || !strcmp(list, "all"))
+		return 0;
+	if (list[0] == ',' || list[strlen(list) - 1] == ',' ||
+	    strstr(list, ",,"))
+		return smm_errmsg(
+			err, len,
+			"--counters='%s' has an empty name; valid: all, none, or names from --help",
+			list);
+	copy = strdup(list);
+	if (!copy)
+		return smm_errmsg(err, len, "out of memory");
+	for (tok = strtok_r(copy, ",", &save); tok && !rc;
+	     tok = strtok_r(NULL, ",", &save))
+		if (!smm_counter_spec_of(tok))
+			rc = smm_errmsg(
+				err, len,
+				"--counters='%s': unknown counter '%s'; valid: all, none, or names from --help",
+				list, tok);
+	free(copy);
+	return rc;
+}
+
+/* The report must be writable before anything runs: try it. */
+static int check_yaml_path(const char *path, char *err, size_t len)
+{
+	struct stat st;
+	bool existed = stat(path, &st) == 0;
+	int fd;
+
+	if (!path[0])
+		return smm_errmsg(err, len,
+				  "--yaml='' is empty; valid: a file path");
+	if (existed && S_ISDIR(st.st_mode))
+		return smm_errmsg(
+			err, len,
+			"--yaml='%s' is a directory; valid: a writable file path",
+			path);
+	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return smm_errmsg(err, len, "--yaml='%s' cannot be written: %s",
+				  path, strerror(errno));
+	close(fd);
+	if (!existed)
+		unlink(path);
+	return 0;
+}
+
+/* After parsing: parameters only for requested stressors; the STRESS_MM_*
+ * variables the plugin would read are checked now and recorded. */
+static int check_params(struct smm_run_cfg *cfg, char *err, size_t len)
+{
+	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
+		const struct smm_stressor *st = &smm_stressors[s];
+		struct smm_stressor_cfg *c = &cfg->st[s];
+
+		for (int p = 0; p < st->nparams; p++) {
+			const char *env = getenv(st->params[p].env);
+			uint64_t v;
+
+			if (c->text[p] && c->workers < 0)
+				return smm_errmsg(
+					err, len,
+					"--%s given, but --%s was not requested",
+					st->params[p].option, st->name);
+			if (c->text[p] || !env)
+				continue;
+			if (smm_param_parse(&st->params[p], env, &v, err, len))
+				return -EINVAL;
+			c->text[p] = env;
+		}
+	}
+	return 0;
+}
+
+bool smm_opts_method(const struct smm_run_cfg *cfg, int s, const char *method)
+{
+	int lo = s < 0 ? 0 : s, hi = s < 0 ? SMM_NR_STRESSORS : s + 1;
+
+	for (int i = lo; i < hi && i < SMM_NR_STRESSORS; i++) {
+		const char *m = smm_param_value(&smm_stressors[i], &cfg->st[i],
+						"vmalloc-order-method");
+
+		if (cfg->st[i].workers >= 0 && m && !strcmp(m, method))
+			return true;
+	}
+	return false;
+}
+
+/* Whether a stressor runs the test-vmalloc runner (runner.h). */
+static bool runs_test_vmalloc(const struct smm_run_cfg *cfg)
+{
+	for (int s = 0; s < SMM_NR_STRESSORS; s++)
+		if (smm_runner_for(cfg, s) == &smm_runner_test_vmalloc)
+			return true;
+	return false;
+}
+
+/* --vmalloc-order-tests: only with the test-vmalloc runner; names from
+ * test_vmalloc's table (default fix_size_alloc_test). */
+static int check_tv_tests(struct smm_run_cfg *cfg, char *err, size_t len)
+{
+	char names[600];
+
+	if (cfg->tv_tests && !runs_test_vmalloc(cfg))
+		return smm_errmsg(
+			err, len,
+			"--vmalloc-order-tests given, but not --vmalloc-order-method test-vmalloc");
+	if (!cfg->tv_tests)
+		cfg->tv_tests = "fix_size_alloc_test";
+	if (smm_tv_mask(cfg->tv_tests))
+		return 0;
+	smm_tv_test_names(names, sizeof(names));
+	return smm_errmsg(
+		err, len,
+		"--vmalloc-order-tests '%s': not a comma-separated list of test_vmalloc tests (lib/test_vmalloc.c: %s)",
+		cfg->tv_tests, names);
+}
+
+/* stress-ng options after -- that stress-mm sets itself: given twice, the
+ * report would read another run's YAML or another duration. */
+static int check_pass(struct smm_run_cfg *cfg, char *err, size_t len)
+{
+	static const char *const own[] = { "-t",
+					   "--timeout",
+					   "-Y",
+					   "--yaml",
+					   "--plugin",
+					   "--plugin-so",
+					   "--plugin-method",
+					   "--plugin-ops" };
+
+	for (int i = 0; i < cfg->npass; i++)
+		for (size_t k = 0; k < sizeof(own) / sizeof(own[0]); k++) {
+			size_t n = strlen(own[k]);
+			const char *a = cfg->pass[i];
+
+			if (strncmp(a, own[k], n) == 0 &&
+			    (a[n] == '\0' || a[n] == '=' ||
+			     (n == 2 && isdigit((unsigned char)a[n]))))
+				return smm_errmsg(
+					err, len,
+					"'%s' after --: stress-mm sets stress-ng's %s itself; give stress-mm's own option before -- (-t, --yaml, --vmalloc-order/--shm-pcp)",
+					a, own[k]);
+		}
+	return 0;
+}
+
+static int check_counters_opt(struct smm_run_cfg *cfg, char *err, size_t len)
+{
+	return check_counters(cfg->counters, err, len);
+}
+
+static int check_yaml(struct smm_run_cfg *cfg, char *err, size_t len)
+{
+	return cfg->yaml ? check_yaml_path(cfg->yaml, err, len) : 0;
+}
+
+static int check_stress_ng(struct smm_run_cfg *cfg, char *err, size_t len)
+{
+	if (cfg->stress_ng && !cfg->stress_ng[0])
+		return smm_errmsg(
+			err, len,
+			"--stress-ng='' is empty; valid: an executable file");
+	return 0;
+}
+
+static int check_any(struct smm_run_cfg *cfg, char *err, size_t len)
+{
+	for (int s = 0; s < SMM_NR_STRESSORS; s++)
+		if (cfg->st[s].workers >= 0)
+			return 0;
+	if (cfg->npass)
+		return 0;
+	return smm_errmsg(
+		err, len,
+		"no stressor requested: use --vmalloc-order N and/or --shm-pcp N, or stress-ng's own after -- (see --help)");
+}
+
+int smm_opts_check(struct smm_run_cfg *cfg, char *err, size_t len)
+{
+	static int (*const checks[])(struct smm_run_cfg *, char *, size_t) = {
+		check_counters_opt, check_pass, check_tv_tests,
+		check_params,	    check_yaml, check_stress_ng,
+		check_any,
+	};
+
+	for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
+		int rc = checks[i](cfg, err, len);
+
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
+int64_t smm_workers(const struct smm_run_cfg *cfg, int s)
+{
+	int64_t w = cfg->st[s].workers;
+
+	if (w != 0)
+		return w;
+	return sysconf(_SC_NPROCESSORS_ONLN);
+}
