@@ -41,6 +41,7 @@
 #include "path-module-name.h"
 #include "results.h"
 #include "rlimits.h"
+#include "run-figures.h"
 #include "shm.h"
 #include "stats.h"
 #include "supervise.h"

@@ -212,25 +212,43 @@ int smm_errno_exit_status(int err)
 	case EPERM:
 	case EOPNOTSUPP:
 	case EACCES:
-		return 4;
+		return SMM_EX_NOTIMPL;
 	case ENOMEM:
 	case ENOSPC:
 	case EAGAIN:
 	case EMFILE:
 	case ENFILE:
-		return 3;
+		return SMM_EX_NORES;
 	default:
-		return 2;
+		return SMM_EX_FAIL;
 	}
+}
+
+/* Any status outside the table (128 + a signal) ranks above it. */
+static int rank(int st)
+{
+	static const int ranks[] = { [SMM_EX_OK] = 0,
+				     [SMM_EX_USAGE] = 4,
+				     [SMM_EX_FAIL] = 3,
+				     [SMM_EX_NORES] = 2,
+				     [SMM_EX_NOTIMPL] = 1 };
+
+	return st >= 0 && st <= SMM_EX_NOTIMPL ? ranks[st] : 5;
+}
+
+int smm_worse_status(int a, int b)
+{
+	return rank(b) > rank(a) ? b : a;
 }
 
 int smm_stats_exit_status(const struct smm_stats_file *s)
 {
 	if (s->failures || s->crash_signal)
-		return 2;
+		return SMM_EX_FAIL;
 	if (s->skipped)
-		return s->skip_errno ? smm_errno_exit_status(s->skip_errno) : 4;
-	return 0;
+		return s->skip_errno ? smm_errno_exit_status(s->skip_errno)
+				     : SMM_EX_NOTIMPL;
+	return SMM_EX_OK;
 }
 
 int smm_stats_check_dir(const char *dir)

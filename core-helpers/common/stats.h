@@ -201,20 +201,33 @@ const char *smm_area_kind_name(uint32_t kind);
  */
 int smm_stats_read(const char *path, struct smm_stats_file *out);
 
+/* stress-ng's exit statuses, which a record's SKIP or failure maps to. */
+enum smm_exit_status {
+	SMM_EX_OK,
+	SMM_EX_USAGE,
+	SMM_EX_FAIL,
+	SMM_EX_NORES, /* skipped: no resource */
+	SMM_EX_NOTIMPL, /* skipped: not implemented here */
+};
+
 /*
  * smm_errno_exit_status() - stress-ng's exit status for a stressor that
- * stopped with positive errno @err, as stress-ng sorts errors: 4 (not
- * implemented) for ENOSYS, EPERM, EOPNOTSUPP, EACCES; 3 (no resource) for
- * ENOMEM, ENOSPC, EAGAIN, EMFILE, ENFILE; 2 (failure) for any other errno
+ * stopped with positive errno @err, as stress-ng sorts errors:
+ * SMM_EX_NOTIMPL for ENOSYS, EPERM, EOPNOTSUPP, EACCES; SMM_EX_NORES for
+ * ENOMEM, ENOSPC, EAGAIN, EMFILE, ENFILE; SMM_EX_FAIL for any other errno
  * and for 0.
  */
 int smm_errno_exit_status(int err);
 
+/* smm_worse_status() - the worse of two statuses: 128 + a signal, then
+ * usage, then failure, then no resource, then not implemented, then 0. */
+int smm_worse_status(int a, int b);
+
 /*
- * smm_stats_exit_status() - what one record says: 2 when it counted a
- * failure or a crash, else smm_errno_exit_status(skip_errno) when it
- * skipped (4 when the errno is 0: a skip without a cause is "not
- * implemented"), else 0.
+ * smm_stats_exit_status() - what one record says: SMM_EX_FAIL when it
+ * counted a failure or a crash, else smm_errno_exit_status(skip_errno)
+ * when it skipped (SMM_EX_NOTIMPL when the errno is 0: a skip without a
+ * cause), else SMM_EX_OK.
  */
 int smm_stats_exit_status(const struct smm_stats_file *s);
 

@@ -1,16 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * figures.c - the figures of a run.
+ * figures.c - the figures' definitions, and a set of figures.
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "figures.h"
-#include "options.h"
-#include "results.h"
-#include "runner.h"
-#include "verdict.h"
 
 #define NG_SECONDS "stress-ng's wall-clock seconds"
 #define MOVABLE_REFILLS \
@@ -111,50 +107,6 @@ void smm_figure_absent(struct smm_figure *f, const char *fmt, ...)
 	va_end(ap);
 }
 
-/* @num / @den x @scale, or absent when @den is 0. */
-static void ratio(struct smm_figure *f, double num, double den, double scale)
-{
-	if (!f || f->absent)
-		return;
-	if (den <= 0) {
-		smm_figure_absent(f, "its denominator (%s) is 0",
-				  f->def->denominator);
-		return;
-	}
-	f->value = scale * num / den;
-}
-
-/* A counter's value; 0 and @f absent when it was skipped. */
-static double counter(const struct smm_run_result *res, const char *name,
-		      struct smm_figure *f)
-{
-	const struct smm_counter *c = smm_counters_get(&res->cs, name);
-
-	if (!res->counters_on) {
-		smm_figure_absent(f, "counters skipped: %s",
-				  res->counters_skip);
-		return 0;
-	}
-	if (!c || c->skip[0]) {
-		smm_figure_absent(f, "counter %s skipped: %s", name,
-				  c ? c->skip : "not in --counters");
-		return 0;
-	}
-	return (double)c->value;
-}
-
-/* @num (a counter) per 1000 of @den, with the reason when @den is not
- * known. */
-static void per_1000(const struct smm_run_result *res, struct smm_figure *f,
-		     const char *num, double den, const char *den_missing)
-{
-	double n = counter(res, num, f);
-
-	if (den_missing)
-		smm_figure_absent(f, "%s", den_missing);
-	ratio(f, n, den, 1000);
-}
-
 struct smm_figure *smm_figure_rates(struct smm_figures *fs, const char *name,
 				    double ops_real, double ops_usr_sys)
 {
@@ -169,135 +121,6 @@ struct smm_figure *smm_figure_rates(struct smm_figures *fs, const char *name,
 	return f;
 }
 
-static void stressor_figures(const struct smm_run_result *res, int s, int nran,
-			     struct smm_figures *fs)
-{
-	const struct smm_stressor *st = &smm_stressors[s];
-	const struct smm_stressor_result *r = &res->st[s];
-	const char *nostats =
-		r->stats_files ? NULL : "no stats file from any worker";
-	double wall = r->wall_s;
-	struct smm_figure *f;
-
-	if (r->runner && r->runner->figures) {
-		r->runner->figures(res, s, fs);
-		return;
-	}
-	smm_figure_rates(fs, st->name, r->ops_real, r->ops_usr_sys);
-	f = smm_figure_add(fs, st->name, st->rate_figure);
-	if (nostats)
-		smm_figure_absent(f, "%s", nostats);
-	ratio(f,
-	      (double)(st->rate_count == SMM_COUNT_PAGES ? r->pages
-							 : r->allocs),
-	      wall, 1);
-	if (st->rate_count == SMM_COUNT_ALLOCS) {
-		f = smm_figure_add(fs, st->name, "kernel-ns-per-vmalloc-vfree");
-		if (nostats)
-			smm_figure_absent(f, "%s", nostats);
-		else if (!r->kernel_ns)
-			smm_figure_absent(
-				f,
-				"the path cannot see the kernel's time (only path module can)");
-		ratio(f, (double)r->kernel_ns, (double)r->allocs, 1);
-	}
-	if (st->rate_count == SMM_COUNT_PAGES) {
-		per_1000(res,
-			 smm_figure_add(fs, st->name,
-					"movable-refills-per-1000-faults"),
-			 "zone_locked_order0_movable_refill", (double)r->pages,
-			 nostats);
-		per_1000(res,
-			 smm_figure_add(fs, st->name,
-					"unmovable-refills-per-1000-faults"),
-			 "zone_locked_order0_unmovable_refill",
-			 (double)r->pages, nostats);
-		per_1000(res,
-			 smm_figure_add(fs, st->name,
-					"order0-drains-per-1000-faults"),
-			 "pcpu_drain_order0", (double)r->pages, nostats);
-	}
-	f = smm_figure_add(fs, st->name, "zone-locked-order0-per-bogo-op");
-	if (nran > 1)
-		smm_figure_absent(
-			f,
-			"%d stressors ran: system-wide counts cannot be split between them",
-			nran);
-	ratio(f, counter(res, "zone_locked_order0", f), (double)r->bogo_ops, 1);
-}
-
-/* A skipped stressor's own figures: absent, with its SKIP reason. */
-static void skipped_figures(const struct smm_run_result *res, int s,
-			    struct smm_figures *fs)
-{
-	const struct smm_stressor *st = &smm_stressors[s];
-	const char *names[] = { "bogo-ops-per-second-real-time",
-				"bogo-ops-per-second-usr-sys-time",
-				st->rate_figure };
-
-	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-		smm_figure_absent(smm_figure_add(fs, st->name, names[i]),
-				  "%s skipped: %.200s", st->name,
-				  res->st[s].why);
-}
-
-static void system_figures(const struct smm_run_result *res,
-			   struct smm_figures *fs)
-{
-	const char *nofault = res->vm_err ? "/proc/vmstat unreadable" : NULL;
-	double pgfault =
-		(double)smm_vmstat_delta(&res->vm0, &res->vm1, "pgfault");
-	struct smm_figure *f;
-	double zl0, ef0, pa0;
-
-	per_1000(res,
-		 smm_figure_add(fs, NULL, "movable-refills-per-1000-pgfault"),
-		 "zone_locked_order0_movable_refill", pgfault, nofault);
-	per_1000(res,
-		 smm_figure_add(fs, NULL, "unmovable-refills-per-1000-pgfault"),
-		 "zone_locked_order0_unmovable_refill", pgfault, nofault);
-	per_1000(res,
-		 smm_figure_add(fs, NULL, "order0-drains-per-1000-pgfault"),
-		 "pcpu_drain_order0", pgfault, nofault);
-	f = smm_figure_add(fs, NULL, "order2-refills-per-order2-alloc");
-	ratio(f, counter(res, "zone_locked_order2_refill", f),
-	      counter(res, "page_alloc_order2", f), 1);
-	f = smm_figure_add(fs, NULL, "linux-mm-zone-locked-ratio-pct");
-	zl0 = counter(res, "zone_locked_order0", f);
-	ef0 = counter(res, "extfrag_order0", f);
-	pa0 = counter(res, "page_alloc_order0", f);
-	ratio(f, ef0 + zl0, pa0, 100);
-}
-
-void smm_figures_compute(const struct smm_run_cfg *cfg,
-			 struct smm_run_result *res)
-{
-	struct smm_figures *fs = &res->fig;
-	bool pass_only = res->st[SMM_PASS_CHILD].asked;
-	int nran = 0;
-
-	(void)cfg;
-	memset(fs, 0, sizeof(*fs));
-	for (int s = 0; s < SMM_NR_STRESSORS; s++)
-		nran += res->st[s].asked && !smm_skipped(res->st[s].status);
-	for (int s = 0; s < SMM_NR_STRESSORS; s++)
-		if (res->st[s].asked && !smm_skipped(res->st[s].status))
-			stressor_figures(res, s, nran, fs);
-		else if (res->st[s].asked)
-			skipped_figures(res, s, fs);
-	/* stress-ng's own stressors, when they ran alone (after --). */
-	for (int i = 0; pass_only && i < res->nng; i++)
-		smm_figure_rates(fs, res->ng[i].name, res->ng[i].ops_real,
-				 res->ng[i].ops_usr_sys);
-	system_figures(res, fs);
-	if (!nran && !(pass_only && res->nng))
-		for (int i = 0; i < fs->n; i++)
-			if (!fs->f[i].def->per_stressor)
-				smm_figure_absent(
-					&fs->f[i],
-					"no stressor ran: the system's counts are background");
-}
-
 const struct smm_figure *smm_figure_get(const struct smm_figures *fs,
 					const char *name)
 {
@@ -305,46 +128,4 @@ const struct smm_figure *smm_figure_get(const struct smm_figures *fs,
 		if (strcmp(fs->f[i].name, name) == 0)
 			return &fs->f[i];
 	return NULL;
-}
-
-void smm_print_counters(const struct smm_run_result *res)
-{
-	const struct smm_figures *fs = &res->fig;
-
-	if (!res->counters_on) {
-		fprintf(stderr, "stress-mm: kcntr: skipped: %s\n",
-			res->counters_skip);
-	} else {
-		fprintf(stderr, "stress-mm: kcntr: %-36s %14s\n", "counter",
-			"count");
-		for (size_t i = 0; i < res->cs.n; i++) {
-			const struct smm_counter *c = &res->cs.c[i];
-
-			if (c->skip[0])
-				fprintf(stderr,
-					"stress-mm: kcntr: %-36s %14s   (%s)\n",
-					c->spec->name, "skipped", c->skip);
-			else
-				fprintf(stderr,
-					"stress-mm: kcntr: %-36s %14llu\n",
-					c->spec->name,
-					(unsigned long long)c->value);
-		}
-	}
-	for (int i = 0; i < fs->n; i++) {
-		const struct smm_figure *f = &fs->f[i];
-
-		if (!f->def ||
-		    !strncmp(f->def->name, "bogo-ops-per-second", 19))
-			continue; /* in stress-ng's metrics lines */
-		if (f->absent)
-			fprintf(stderr,
-				"stress-mm: figure: %-40s %12s   (%s)\n",
-				f->name, "absent", f->why);
-		else
-			fprintf(stderr,
-				"stress-mm: figure: %-40s %12.4g   (%s per %s)\n",
-				f->name, f->value, f->def->numerator,
-				f->def->denominator);
-	}
 }

@@ -14,7 +14,6 @@
 
 #include "results.h"
 #include "stats.h"
-#include "verdict.h"
 #include "yamldoc.h"
 
 static void add_place(struct smm_stressor_result *r,

@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * results.h - what one run of the stressors leaves for the figures and the
- * report: per stressor its stress-ng child and the workers' counts, and
- * system-wide the kernel counters, /proc/vmstat and /proc/zoneinfo at start
- * and end, and the vmallocinfo samples. Filled by the run loop
- * (stress-mm.c), read by figures.h and yreport.h.
+ * results.h - what one run leaves for the verdict, the figures and the
+ * report: per stressor how its child ended, what its runner collected and
+ * what the workers' records say; system-wide the kernel counters,
+ * /proc/vmstat and /proc/zoneinfo at start and end, and the vmallocinfo
+ * samples. Filled by the run loop (stress-mm.c, supervise.h, each
+ * runner's collect), read by verdict.h, run-figures.h and yreport.h.
  */
 #ifndef SMM_RESULTS_H
 #define SMM_RESULTS_H
@@ -31,13 +32,13 @@ struct smm_worker_place {
 
 #define SMM_MAX_WORKER_PLACES 128
 
+struct smm_runner;
+
 /*
  * Per stressor (and for stress-ng's own stressors, SMM_PASS_CHILD): how
  * its child ended, its counts from stress-ng's YAML and from the workers'
  * records, and its verdict (verdict.h).
  */
-struct smm_runner;
-
 struct smm_stressor_result {
 	bool asked; /* started: asked for (SMM_PASS_CHILD: ran alone) */
 	const struct smm_runner *runner; /* what ran it (runner.h) */

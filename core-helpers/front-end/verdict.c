@@ -254,23 +254,6 @@ int smm_run_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
 	return res->status;
 }
 
-/* Any status outside the table (128 + a signal) ranks above it. */
-static int rank(int st)
-{
-	static const int ranks[] = { [SMM_EX_OK] = 0,
-				     [SMM_EX_USAGE] = 4,
-				     [SMM_EX_FAIL] = 3,
-				     [SMM_EX_NORES] = 2,
-				     [SMM_EX_NOTIMPL] = 1 };
-
-	return st >= 0 && st <= SMM_EX_NOTIMPL ? ranks[st] : 5;
-}
-
-int smm_worse_status(int a, int b)
-{
-	return rank(b) > rank(a) ? b : a;
-}
-
 bool smm_skipped(int st)
 {
 	return st == SMM_EX_NORES || st == SMM_EX_NOTIMPL;

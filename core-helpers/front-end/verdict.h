@@ -29,7 +29,7 @@
 
 #include <stdbool.h>
 
-enum { SMM_EX_OK, SMM_EX_USAGE, SMM_EX_FAIL, SMM_EX_NORES, SMM_EX_NOTIMPL };
+#include "stats.h"
 
 struct smm_run_cfg;
 struct smm_run_result;
@@ -54,10 +54,6 @@ int smm_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
  */
 int smm_run_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
 		    bool start_failed, int stop_signal);
-
-/* smm_worse_status() - the worse of two statuses: 128 + a signal, then
- * usage, then failure, then no resource, then not implemented, then 0. */
-int smm_worse_status(int a, int b);
 
 /* smm_skipped() - whether status @st is a skip (3 or 4). */
 bool smm_skipped(int st);
