@@ -24,11 +24,21 @@ PROBE_CFLAGS := -std=gnu11 -D_GNU_SOURCE
 # its NEEDED entries).
 COMMON_INC := -Icore-helpers/common -Imodule
 WORKER_INC := $(COMMON_INC) -Icore-helpers/worker -Icore-helpers/worker/paths
-FE_INC     := $(COMMON_INC) -Icore-helpers/front-end
+FE_INC     := $(COMMON_INC) -Icore-helpers/front-end -Ibpf
 # -luring when the probe found liburing (expanded after config.h exists)
 URING    = $(if $(shell grep -s "define HAVE_LIBURING" $(BUILD)/config.h),-luring)
 WORKER_LIBS = -lbsd -lpthread $(URING)
-FE_LIBS  = -lyaml -lbsd -lm -lkmod
+FE_LIBS  = -lyaml -lbsd -lm -lkmod -lbpf -lpthread
+
+# The front end's BPF counters (bpf/): compiled by clang for the BPF
+# target, CO-RE relocated by libbpf at load time (so built once for any
+# kernel with BTF), wrapped in a skeleton header by bpftool.
+BPF_CLANG ?= clang
+BPF_ARCH  := $(shell uname -m | sed 's/x86_64/x86/; s/aarch64/arm64/; s/ppc64le/powerpc/; s/s390x/s390/')
+BPF_MULTIARCH := $(shell $(CC) -print-multiarch 2> /dev/null)
+BPF_CFLAGS := -g -O2 -Wall -Werror -target bpf -D__TARGET_ARCH_$(BPF_ARCH) \
+	$(if $(BPF_MULTIARCH),-I/usr/include/$(BPF_MULTIARCH)) -Ibpf
+BPF_SKEL := $(BUILD)/counters.skel.h
 
 COMMON_SRCS := $(sort $(wildcard core-helpers/common/*.c))
 WORKER_SRCS := $(sort $(wildcard core-helpers/worker/*.c core-helpers/worker/paths/*.c))
@@ -46,7 +56,7 @@ UNIT_BINS := $(UNIT_SRCS:test/%.c=$(BUILD)/test/%.t)
 HELPER_SRCS := $(sort $(wildcard test/helpers/*.c))
 HELPER_BINS := $(HELPER_SRCS:test/helpers/%.c=$(BUILD)/test/%)
 SHELL_TESTS := $(sort $(wildcard test/[0-9]*.t))
-TEST_INC := -Itest $(WORKER_INC) -Icore-helpers/front-end
+TEST_INC := -Itest $(WORKER_INC) -Icore-helpers/front-end -Ibpf
 TEST_LIBS = $(LIBFE) $(LIBWORKER) $(LIBCOMMON) $(FE_LIBS) $(WORKER_LIBS)
 
 # The suite runs serially: the kernel-log mark first, the check last.
@@ -73,12 +83,21 @@ $(BUILD)/obj/core-helpers/worker/%.o: core-helpers/worker/%.c $(BUILD)/config.h 
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(WORKER_INC) -c $< -o $@
 
-$(BUILD)/obj/core-helpers/front-end/%.o: core-helpers/front-end/%.c $(BUILD)/config.h $(ALL_HDRS)
+$(BUILD)/bpf/counters.bpf.o: bpf/counters.bpf.c bpf/smm-counts.h bpf/smm-kernel.h
+	@mkdir -p $(dir $@)
+	@echo "  BPF     $<"
+	@$(BPF_CLANG) $(BPF_CFLAGS) -c $< -o $@
+
+$(BPF_SKEL): $(BUILD)/bpf/counters.bpf.o
+	@echo "  SKEL    $@"
+	@bpftool gen skeleton $< name smm_counters_bpf > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/core-helpers/front-end/%.o: core-helpers/front-end/%.c $(BUILD)/config.h $(ALL_HDRS) $(BPF_SKEL) bpf/smm-counts.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(FE_INC) -c $< -o $@
 
-$(BUILD)/obj/stress-%.o: stress-%.c $(BUILD)/config.h $(ALL_HDRS)
+$(BUILD)/obj/stress-%.o: stress-%.c $(BUILD)/config.h $(ALL_HDRS) $(BPF_SKEL)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(if $(filter $<,$(FE_SRCS)),$(FE_INC),$(WORKER_INC)) -c $< -o $@
@@ -235,9 +254,9 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/run-vmalloc-order
 
-lint: $(BUILD)/config.h
+lint: $(BUILD)/config.h $(BPF_SKEL)
 	clang-format --dry-run --Werror $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) \
-		$(ALL_HDRS) $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h
+		$(ALL_HDRS) $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h bpf/*.c bpf/*.h
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
 		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(TEST_INC) \
 		$(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS)

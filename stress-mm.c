@@ -81,8 +81,12 @@ static void measure_start(struct session *ss, struct smm_run_result *res)
 		snprintf(res->counters_skip, sizeof(res->counters_skip),
 			 "--counters none");
 	} else {
+		const char *en = ss->cfg.counters_engine;
+		enum smm_engine e = !strcmp(en, "bpf")	  ? SMM_ENGINE_BPF
+				    : !strcmp(en, "perf") ? SMM_ENGINE_PERF
+							  : SMM_ENGINE_AUTO;
 		char err[128];
-		int rc = smm_counters_open(&res->cs, ss->cfg.counters, err,
+		int rc = smm_counters_open(&res->cs, ss->cfg.counters, e, err,
 					   sizeof(err));
 
 		if (rc)

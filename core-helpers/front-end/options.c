@@ -46,6 +46,8 @@ const struct smm_option smm_options[] = {
 		   "the stress-ng to run (default: stress-ng from PATH)"),
 	OPT_STRING("counters", "LIST", counters,
 		   "kernel counters: all (default), none, or a comma-separated list of names"),
+	OPT_STRING("counters-engine", "E", counters_engine,
+		   "who counts: auto (default: BPF, perf where BPF cannot load), bpf, perf"),
 	{ .name = "vmallocinfo-interval", .arg = "S", .kind = SMM_OPT_INTERVAL,
 	  .offset = FIELD(vm_interval),
 	  .help = "sample /proc/vmallocinfo every S seconds (0 = off; 0.05..3600; default 1)" },
@@ -442,6 +444,7 @@ int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 	for (int s = 0; s < SMM_NR_STRESSORS; s++)
 		cfg->st[s].workers = -1;
 	cfg->counters = "all";
+	cfg->counters_engine = "auto";
 	cfg->vm_interval = 1.0;
 	cfg->repeat = 1;
 	build(&t);

@@ -43,6 +43,7 @@ struct smm_run_cfg {
 	const char *yaml; /* report path, or NULL */
 	const char *stress_ng; /* --stress-ng PATH, or NULL: from PATH */
 	const char *counters; /* "all", "none" or a list of names */
+	const char *counters_engine; /* "auto", "bpf" or "perf" */
 	double vm_interval; /* seconds between vmallocinfo samples; 0 off */
 	uint64_t repeat; /* runs back to back, 1..100 */
 	const char *tv_tests; /* --vmalloc-order-tests: test_vmalloc names */

@@ -179,6 +179,18 @@ static int check_counters_opt(struct smm_run_cfg *cfg, char *err, size_t len)
 	return check_counters(cfg->counters, err, len);
 }
 
+static int check_counters_engine(struct smm_run_cfg *cfg, char *err, size_t len)
+{
+	const char *e = cfg->counters_engine;
+
+	if (strcmp(e, "auto") && strcmp(e, "bpf") && strcmp(e, "perf"))
+		return smm_errmsg(
+			err, len,
+			"--counters-engine='%s' is not an engine; valid: auto, bpf, perf",
+			e);
+	return 0;
+}
+
 static int check_yaml(struct smm_run_cfg *cfg, char *err, size_t len)
 {
 	return cfg->yaml ? check_yaml_path(cfg->yaml, err, len) : 0;
@@ -208,9 +220,10 @@ static int check_any(struct smm_run_cfg *cfg, char *err, size_t len)
 int smm_opts_check(struct smm_run_cfg *cfg, char *err, size_t len)
 {
 	static int (*const checks[])(struct smm_run_cfg *, char *, size_t) = {
-		check_counters_opt, check_pass, check_tv_tests,
-		check_params,	    check_yaml, check_stress_ng,
-		check_any,
+		check_counters_opt, check_counters_engine,
+		check_pass,	    check_tv_tests,
+		check_params,	    check_yaml,
+		check_stress_ng,    check_any,
 	};
 
 	for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "counters-report.h"
 #include "figures.h"
 #include "options.h"
 #include "results.h"
@@ -193,6 +194,10 @@ void smm_print_counters(const struct smm_run_result *res)
 		fprintf(stderr, "stress-mm: kcntr: skipped: %s\n",
 			res->counters_skip);
 	} else {
+		char eng[256];
+
+		smm_counters_engine_line(&res->cs, eng, sizeof(eng));
+		fprintf(stderr, "stress-mm: kcntr: %s\n", eng);
 		fprintf(stderr, "stress-mm: kcntr: %-36s %14s\n", "counter",
 			"count");
 		for (size_t i = 0; i < res->cs.n; i++) {

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "conditions.h"
+#include "counters-report.h"
 #include "docgen.h"
 #include "summary.h"
 #include "runner.h"
@@ -226,11 +227,12 @@ static void write_counters(yaml_document_t *out, int sm,
 			   const struct smm_run_result *res)
 {
 	int node = smm_yaml_map(out, sm, "counters");
-	char buf[256];
+	char buf[300];
 
 	if (!res->counters_on) {
 		smm_yaml_str(out, node, "skipped", res->counters_skip);
 	} else {
+		smm_counters_yaml(out, node, &res->cs);
 		for (size_t i = 0; i < res->cs.n; i++) {
 			const struct smm_counter *c = &res->cs.c[i];
 
