@@ -16,8 +16,22 @@
 #define ORDER0_DRAINS "order-0 kmem:mm_page_pcpu_drain"
 #define SHM_FAULTS "1000 pages faulted by shm-pcp's workers (stats files)"
 #define PGFAULTS "1000 page faults (/proc/vmstat pgfault)"
+#define VMO_ALLOCS "1000 allocations by vmalloc-order's workers (stats files)"
+#define ZL_NS_ALL "ns waited for zone locks, all sides"
+#define ZL_CPU_TIME "online CPUs x the counting window's wall-clock ns"
 
 /* clang-format off */
+#define ZL_N(side) \
+	"zone-lock waits, " side " side (lock:contention_begin/_end)"
+#define ZL_NS(side) \
+	"ns waited for zone locks, " side " side (lock:contention_begin to _end)"
+/* waits and ns per 1000 of the stressor's work, one side */
+#define ZL_WAITS(per, side, den) \
+	{ "zone-lock-waits-" side "-per-1000-" per, true, ZL_N(side), den, \
+	  "per 1000", false, 1, false }, \
+	{ "zone-lock-wait-ns-" side "-per-1000-" per, true, ZL_NS(side), den, \
+	  "ns per 1000", false, 1000, false }
+
 const struct smm_figure_def smm_figure_defs[] = {
 	{ "bogo-ops-per-second-real-time", true, "stress-ng's bogo-ops",
 	  NG_SECONDS, "bogo-ops/s", true, 0.01, true },
@@ -55,6 +69,22 @@ const struct smm_figure_def smm_figure_defs[] = {
 	{ "order2-refills-per-order2-alloc", false,
 	  "order-2 kmem:mm_page_alloc_zone_locked, percpu_refill=1",
 	  "order-2 kmem:mm_page_alloc", "per allocation", false, 0.02, false },
+	ZL_WAITS("faults", "alloc", SHM_FAULTS),
+	ZL_WAITS("faults", "free", SHM_FAULTS),
+	ZL_WAITS("faults", "other", SHM_FAULTS),
+	ZL_WAITS("allocs", "alloc", VMO_ALLOCS),
+	ZL_WAITS("allocs", "free", VMO_ALLOCS),
+	ZL_WAITS("allocs", "other", VMO_ALLOCS),
+	{ "zone-lock-wait-cpu-share-pct", true, ZL_NS_ALL, ZL_CPU_TIME, "%",
+	  false, 0.1, false },
+	{ "zone-lock-waits-alloc-per-1000-pgfault", false, ZL_N("alloc"),
+	  PGFAULTS, "per 1000 faults", false, 1, false },
+	{ "zone-lock-waits-free-per-1000-pgfault", false, ZL_N("free"),
+	  PGFAULTS, "per 1000 faults", false, 1, false },
+	{ "zone-lock-waits-other-per-1000-pgfault", false, ZL_N("other"),
+	  PGFAULTS, "per 1000 faults", false, 1, false },
+	{ "zone-lock-wait-cpu-share-pct", false, ZL_NS_ALL, ZL_CPU_TIME, "%",
+	  false, 0.1, false },
 	{ "linux-mm-zone-locked-ratio-pct", false,
 	  "order-0 kmem:mm_page_alloc_extfrag + mm_page_alloc_zone_locked",
 	  "order-0 kmem:mm_page_alloc (misses bulk allocations: unbounded)",

@@ -4,6 +4,7 @@
  */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "counters-report.h"
 #include "figures.h"
@@ -57,6 +58,63 @@ static void per_1000(const struct smm_run_result *res, struct smm_figure *f,
 	ratio(f, n, den, 1000);
 }
 
+/* The zone-lock waits (counters zone_lock_wait*_<side>) of stressor @s
+ * per 1000 pages faulted or allocations, and its share of CPU time;
+ * @s < 0: system-wide, per 1000 page faults. */
+static void zone_lock_figures(const struct smm_run_result *res, int s, int nran,
+			      struct smm_figures *fs)
+{
+	const struct smm_stressor *st = NULL;
+	const char *per = "pgfault", *nostats = NULL, *who = NULL;
+	double den = (double)smm_vmstat_delta(&res->vm0, &res->vm1, "pgfault");
+	double ns = 0, cpus = (double)sysconf(_SC_NPROCESSORS_ONLN);
+	struct smm_figure *f, *share;
+	char name[96], cnt[64];
+
+	if (s >= 0) {
+		const struct smm_stressor_result *r = &res->st[s];
+		bool pages;
+
+		st = &smm_stressors[s];
+		who = st->name;
+		pages = st->rate_count == SMM_COUNT_PAGES;
+		per = pages ? "faults" : "allocs";
+		den = pages ? (double)r->pages : (double)r->allocs;
+		if (!r->stats_files)
+			nostats = "no stats file from any worker";
+	} else if (res->vm_err) {
+		nostats = "/proc/vmstat unreadable";
+	}
+	share = smm_figure_add(fs, who, "zone-lock-wait-cpu-share-pct");
+	for (int side = 0; side < SMM_NR_SIDES; side++) {
+		for (int k = 0; k < 2; k++) {
+			if (!st && k)
+				continue; /* system-wide: waits only */
+			snprintf(name, sizeof(name),
+				 "zone-lock-wait%s-%s-per-1000-%s",
+				 k ? "-ns" : "s", smm_side_names[side], per);
+			snprintf(cnt, sizeof(cnt), "zone_lock_wait%s_%s",
+				 k ? "_ns" : "s", smm_side_names[side]);
+			f = smm_figure_add(fs, who, name);
+			if (st && nran > 1)
+				smm_figure_absent(
+					f,
+					"%d stressors ran: system-wide waits cannot be split between them",
+					nran);
+			per_1000(res, f, cnt, den, nostats);
+		}
+		snprintf(cnt, sizeof(cnt), "zone_lock_wait_ns_%s",
+			 smm_side_names[side]);
+		ns += counter(res, cnt, share);
+	}
+	if (st && nran > 1)
+		smm_figure_absent(
+			share,
+			"%d stressors ran: system-wide waits cannot be split between them",
+			nran);
+	ratio(share, ns, cpus * res->seconds * 1e9, 100);
+}
+
 static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 			     struct smm_figures *fs)
 {
@@ -105,6 +163,7 @@ static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 					"order0-drains-per-1000-faults"),
 			 "pcpu_drain_order0", (double)r->pages, nostats);
 	}
+	zone_lock_figures(res, s, nran, fs);
 	f = smm_figure_add(fs, st->name, "zone-locked-order0-per-bogo-op");
 	if (nran > 1)
 		smm_figure_absent(
@@ -150,6 +209,7 @@ static void system_figures(const struct smm_run_result *res,
 	f = smm_figure_add(fs, NULL, "order2-refills-per-order2-alloc");
 	ratio(f, counter(res, "zone_locked_order2_refill", f),
 	      counter(res, "page_alloc_order2", f), 1);
+	zone_lock_figures(res, -1, 0, fs);
 	f = smm_figure_add(fs, NULL, "linux-mm-zone-locked-ratio-pct");
 	zl0 = counter(res, "zone_locked_order0", f);
 	ef0 = counter(res, "extfrag_order0", f);
