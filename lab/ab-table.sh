@@ -39,10 +39,17 @@ runs_of() {
 	ls "$1/$2/run-$3.yaml" "$1"/round-*/"$2/run-$3.yaml" 2> /dev/null | tr '\n' ' '
 }
 
+# The zone-lock waits by side (BPF engine; absent where the guest's
+# spinlock waits bypass lock:contention_begin, see lab/lab.sh LAB_CPU).
+ZL_FAULTS=$(for s in alloc free other; do
+	printf 'shm-pcp.zone-lock-waits-%s-per-1000-faults shm-pcp.zone-lock-wait-ns-%s-per-1000-faults ' "$s" "$s"
+done)shm-pcp.zone-lock-wait-cpu-share-pct
+ZL_PGFAULT="zone-lock-waits-alloc-per-1000-pgfault zone-lock-waits-free-per-1000-pgfault zone-lock-waits-other-per-1000-pgfault zone-lock-wait-cpu-share-pct"
+
 figures_of() { # workload
 	case $1 in
-	ng-shm) echo "shm.bogo-ops-per-second-real-time movable-refills-per-1000-pgfault unmovable-refills-per-1000-pgfault order0-drains-per-1000-pgfault" ;;
-	*) echo "shm-pcp.bogo-ops-per-second-real-time shm-pcp.movable-refills-per-1000-faults shm-pcp.unmovable-refills-per-1000-faults shm-pcp.order0-drains-per-1000-faults" ;;
+	ng-shm) echo "shm.bogo-ops-per-second-real-time movable-refills-per-1000-pgfault unmovable-refills-per-1000-pgfault order0-drains-per-1000-pgfault $ZL_PGFAULT" ;;
+	*) echo "shm-pcp.bogo-ops-per-second-real-time shm-pcp.movable-refills-per-1000-faults shm-pcp.unmovable-refills-per-1000-faults shm-pcp.order0-drains-per-1000-faults $ZL_FAULTS" ;;
 	esac
 }
 

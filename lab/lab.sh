@@ -43,6 +43,14 @@
 #     prints the table).
 #  LAB_QEMU_EXTRA: more QEMU arguments for the guest's boot (make
 #     lab-module-bench: "-icount shift=0", with LAB_ACCEL=tcg).
+#  LAB_CPU: TCG's CPU model (default max). "max,hypervisor=off" hides the
+#     hypervisor from the guest: its spinlocks are then queued ones, as on
+#     bare metal, whose waits lock:contention_begin shows; with the
+#     hypervisor bit a guest without paravirt spinlocks (TCG) takes the
+#     test-and-set virt_spin_lock(), which the tracepoint never sees, and
+#     stress-mm reports the zone-lock waits absent with that reason.
+#  LAB_ZL_PROOF=1: also run build/test/zl-proof free and alloc (zone-lock
+#     waits on the expected side) in the guest: zl-proof-<mode>.txt.
 # A guest that panics, hangs (GUEST_TIMEOUT seconds) or prints
 # BUG/WARNING/Oops is killed and reported with its last console lines; the
 # lab goes on with the other kernel and exits non-zero at the end. With two
@@ -125,9 +133,9 @@ build_initramfs() {
 		ln -sf busybox "$root/bin/$a"
 	done
 	copy_with_libs "$root" /usr/bin/stress-ng "$BUILD/stress-mm" \
-		"$BUILD/stress-mm.so" "$BUILD/test/stats-dump"
+		"$BUILD/stress-mm.so" "$BUILD/test/stats-dump" "$BUILD/test/zl-proof"
 	mkdir -p "$root/smm/build"
-	cp "$BUILD/stress-mm" "$BUILD/stress-mm.so" "$root/smm/build/"
+	cp "$BUILD/stress-mm" "$BUILD/stress-mm.so" "$BUILD/test/zl-proof" "$root/smm/build/"
 	cp lab/fingerprint.awk "$root/smm/fingerprint.awk"
 	ln -sf /usr/bin/stress-ng "$root/bin/stress-ng"
 	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
@@ -140,7 +148,8 @@ build_initramfs() {
 	fi
 	sed -e "s|@LAB_MODULE@|${LAB_MODULE:-0}|" \
 		-e "s|@BENCH_REPEATS@|${BENCH_REPEATS:-5}|" \
-		-e "s|@LAB_PROVE@|${LAB_PROVE:-0}|" lab/guest-init > "$root/init"
+		-e "s|@LAB_PROVE@|${LAB_PROVE:-0}|" \
+		-e "s|@LAB_ZL_PROOF@|${LAB_ZL_PROOF:-0}|" lab/guest-init > "$root/init"
 	chmod +x "$root/init"
 	(cd "$root" && find . | cpio -o -H newc 2> /dev/null | gzip -1) > "$out"
 	echo "$out"
@@ -251,7 +260,7 @@ kvm_usable() { # KVER VMLINUZ INITRAMFS
 }
 
 boot() { # KVER VMLINUZ INITRAMFS: console in build/lab/KVER/console.log
-	local k=$1 dir=$LAB_OUT/$1 accel="-cpu max" name=TCG try=0
+	local k=$1 dir=$LAB_OUT/$1 accel="-cpu ${LAB_CPU:-max}" name=TCG try=0
 	if kvm_usable "$@"; then
 		accel="-enable-kvm -cpu host"
 		name=KVM
@@ -431,6 +440,10 @@ for k in $KERNELS; do
 	for p in io-uring fdtable; do
 		save "$dir/prove-$p.log" "SMM-PROOF-BEGIN $p" SMM-PROOF-END "$why"
 		[ "${LAB_PROVE:-0}" = 1 ] || rm -f "$dir/prove-$p.log.missing"
+	done
+	for p in free alloc; do
+		save "$dir/zl-proof-$p.txt" "SMM-ZLPROOF-BEGIN $p" SMM-ZLPROOF-END "$why"
+		[ "${LAB_ZL_PROOF:-0}" = 1 ] || rm -f "$dir/zl-proof-$p.txt.missing"
 	done
 	# The report a run must leave: the last churn's YAML, or with no
 	# churn (fingerprint only) the fingerprint.
