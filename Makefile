@@ -64,7 +64,8 @@ TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
 	$(filter-out test/00-% test/99-%,$(SHELL_TESTS)) \
 	$(filter test/99-%,$(SHELL_TESTS))
 
-BENCH_BINS := $(BUILD)/bench/shm-loop $(BUILD)/bench/gate-sim
+BENCH_BINS := $(BUILD)/bench/shm-loop $(BUILD)/bench/gate-sim \
+	$(BUILD)/bench/event-cost
 
 .PHONY: all deps check run lint clean bench lab lab-kernels lab-fingerprint lab-ab
 all: $(BUILD)/stress-mm.so $(BUILD)/stress-mm $(BUILD)/stress-mm.1 \
@@ -141,6 +142,12 @@ $(BUILD)/test/%: test/helpers/%.c $(LIBFE) $(LIBWORKER) $(LIBCOMMON)
 
 # The gate simulator runs the front end's own gate (gate.h).
 $(BUILD)/bench/gate-sim: bench/gate-sim.c $(LIBFE) $(LIBCOMMON)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(CC) $(BASE_CFLAGS) $(FE_INC) -o $@ $< $(LIBFE) $(LIBCOMMON) $(FE_LIBS)
+
+# The cost per counted event runs the front end's counters (counters.h).
+$(BUILD)/bench/event-cost: bench/event-cost.c $(LIBFE) $(LIBCOMMON)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@$(CC) $(BASE_CFLAGS) $(FE_INC) -o $@ $< $(LIBFE) $(LIBCOMMON) $(FE_LIBS)

@@ -13,7 +13,8 @@ SMM=$BUILD/stress-mm
 
 mapfile -t opts < <("$BUILD/test/tables" params | cut -f7 | grep -v '^stats-dir$')
 fe_opts=(vmalloc-order vmalloc-order-ops shm-pcp shm-pcp-ops timeout metrics
-	metrics-brief times yaml stress-ng counters vmallocinfo-interval help version)
+	metrics-brief times yaml stress-ng counters counters-engine vmallocinfo-interval
+	help version)
 bad=(
 	"--vmalloc-order x" "--vmalloc-order 4097" "--vmalloc-order -1"
 	"--vmalloc-order-ops 0" "--shm-pcp 1x" "--shm-pcp-ops 99999999999999999999"
@@ -24,7 +25,7 @@ bad=(
 	"--vmalloc-order" "--metrics=1" "--counters tlb_flush,"
 	"--vmallocinfo-interval 1e0" "--vmalloc-order-bytes 8K" "--repeat 0"
 	"--shm-pcp-bytes 16KK" "-- --shm 1 -t 1s" "-- --shm 1 --yaml x.yaml"
-	"--vmalloc-order-tests fix_size_alloc_test"
+	"--vmalloc-order-tests fix_size_alloc_test" "--counters-engine nope"
 	"--vmalloc-order 1 --vmalloc-order-method test-vmalloc --vmalloc-order-tests bogus"
 )
 plan $((3 + ${#opts[@]} + ${#bad[@]} + 2 + 15 + 6))

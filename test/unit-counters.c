@@ -3,7 +3,9 @@
  * unit-counters.c - counters that cannot count are skipped with their
  * reason and leave no descriptor open: a tracefs whose event id no kernel
  * has (perf_event_open fails on every CPU), one without the event, and the
- * real tracefs with a name that is not a counter.
+ * real tracefs with a name that is not a counter. The perf filters made
+ * from the table are the ones `perf stat --filter` takes, and the BPF
+ * engine's bins sum to the same counters.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -42,6 +44,93 @@ static void put(const char *dir, const char *rel, const char *text)
 	}
 }
 
+/* The filters perf sets, as written by hand before the table made them. */
+static const char *const filters[][2] = {
+	{ "page_alloc_order0", "order == 0" },
+	{ "zone_locked_order0", "order == 0" },
+	{ "zone_locked_order0_unmovable", "order == 0 && migratetype == 0" },
+	{ "zone_locked_order0_movable", "order == 0 && migratetype == 1" },
+	{ "zone_locked_order0_reclaimable", "order == 0 && migratetype == 2" },
+	{ "zone_locked_order0_refill", "order == 0 && percpu_refill == 1" },
+	{ "zone_locked_order0_movable_refill",
+	  "order == 0 && migratetype == 1 && percpu_refill == 1" },
+	{ "zone_locked_order0_unmovable_refill",
+	  "order == 0 && migratetype == 0 && percpu_refill == 1" },
+	{ "extfrag_order0", "alloc_order == 0" },
+	{ "pcpu_drain_order0", "order == 0" },
+	{ "pcpu_drain_order9", "order == 9" },
+	{ "page_alloc_order2", "order == 2" },
+	{ "zone_locked_order2_refill", "order == 2 && percpu_refill == 1" },
+	{ "tlb_flush", "" },
+};
+
+static void check_filters(void)
+{
+	char buf[128], bad[256] = "";
+	size_t n = sizeof(filters) / sizeof(filters[0]);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct smm_counter_spec *s =
+			smm_counter_spec_of(filters[i][0]);
+
+		if (!s || strcmp(smm_counter_filter(s, buf, sizeof(buf)),
+				 filters[i][1]))
+			snprintf(bad + strlen(bad), sizeof(bad) - strlen(bad),
+				 " %s='%s'", filters[i][0], s ? buf : "?");
+	}
+	tap_ok(!bad[0], "the table's perf filters are perf stat's (%zu checked;%s)",
+	       n, bad[0] ? bad : " all equal");
+}
+
+static uint64_t of_bins(const char *name, const struct smm_bpf_counts *b)
+{
+	const struct smm_counter_spec *s = smm_counter_spec_of(name);
+
+	return s ? smm_counter_of_bins(s, b) : (uint64_t)-1;
+}
+
+static void check_bins(void)
+{
+	static struct smm_bpf_counts b;
+
+	b.zone_locked[0][1][1] = 7; /* order 0 MOVABLE refill */
+	b.zone_locked[0][0][1] = 3; /* order 0 UNMOVABLE refill */
+	b.zone_locked[0][1][0] = 2; /* order 0 MOVABLE, not a refill */
+	b.zone_locked[0][SMM_BPF_MTS - 1][0] = 1; /* another migratetype */
+	b.zone_locked[2][0][1] = 5;
+	b.zone_locked[SMM_BPF_ORDERS - 1][1][1] = 100; /* order >= 15 */
+	b.alloc[0] = 11;
+	b.alloc[2] = 13;
+	b.drain[9] = 4;
+	b.extfrag[0] = 6;
+	b.tlb_flush = 8;
+	b.spin_waits = 21;
+	b.zone_waits[SMM_SIDE_FREE] = 9;
+	b.zone_wait_ns[SMM_SIDE_ALLOC] = 1234;
+	tap_ok(of_bins("zone_locked_order0", &b) == 13 &&
+		       of_bins("zone_locked_order0_movable", &b) == 9 &&
+		       of_bins("zone_locked_order0_unmovable", &b) == 3 &&
+		       of_bins("zone_locked_order0_reclaimable", &b) == 0 &&
+		       of_bins("zone_locked_order0_refill", &b) == 10 &&
+		       of_bins("zone_locked_order0_movable_refill", &b) == 7 &&
+		       of_bins("zone_locked_order0_unmovable_refill", &b) == 3 &&
+		       of_bins("zone_locked_order2", &b) == 5 &&
+		       of_bins("zone_locked_order2_refill", &b) == 5,
+	       "zone-locked counters are the sums of their bins");
+	tap_ok(of_bins("page_alloc_order0", &b) == 11 &&
+		       of_bins("page_alloc_order2", &b) == 13 &&
+		       of_bins("pcpu_drain_order9", &b) == 4 &&
+		       of_bins("pcpu_drain_order0", &b) == 0 &&
+		       of_bins("extfrag_order0", &b) == 6 &&
+		       of_bins("tlb_flush", &b) == 8,
+	       "the other events' counters are their order's bin");
+	tap_ok(of_bins("spinlock_waits", &b) == 21 &&
+		       of_bins("zone_lock_waits_free", &b) == 9 &&
+		       of_bins("zone_lock_waits_alloc", &b) == 0 &&
+		       of_bins("zone_lock_wait_ns_alloc", &b) == 1234,
+	       "zone-lock waits and ns by side");
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/unit-counters.XXXXXX", err[128];
@@ -49,7 +138,9 @@ int main(void)
 	struct smm_counters cs;
 	int before, rc;
 
-	tap_plan(5);
+	tap_plan(9);
+	check_filters();
+	check_bins();
 	if (!mkdtemp(dir))
 		return 1;
 	mkdir(strcat(strcpy(err, dir), "/events"), 0755);

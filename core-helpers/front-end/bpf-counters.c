@@ -269,6 +269,22 @@ int smm_bpf_read(struct smm_bpf *b, struct smm_bpf_counts *sum,
 	return 0;
 }
 
+void smm_bpf_run_stats(struct smm_bpf *b, uint64_t *runs, uint64_t *ns)
+{
+	*runs = *ns = 0;
+	for (int l = 0; l < b->nlinks; l++) {
+		struct bpf_prog_info info;
+		__u32 n = sizeof(info);
+
+		memset(&info, 0, sizeof(info));
+		if (bpf_obj_get_info_by_fd(bpf_program__fd(b->progs[l]), &info,
+					   &n))
+			continue;
+		*runs += info.run_cnt;
+		*ns += info.run_time_ns;
+	}
+}
+
 struct calib {
 	int efd;
 	volatile int stop;

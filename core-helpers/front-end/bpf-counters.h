@@ -69,6 +69,13 @@ int smm_bpf_read(struct smm_bpf *b, struct smm_bpf_counts *sum,
 int smm_bpf_calibrate(struct smm_bpf *b, unsigned int ms,
 		      unsigned int threads, uint64_t *waits);
 
+/*
+ * smm_bpf_run_stats() - the programs' own run count and run time summed
+ * over them (bpf_prog_info run_cnt, run_time_ns: the kernel measures them
+ * only while someone holds BPF_ENABLE_STATS, e.g. bpf_enable_stats()).
+ */
+void smm_bpf_run_stats(struct smm_bpf *b, uint64_t *runs, uint64_t *ns);
+
 /* smm_bpf_close() - detach and unload; NULL is fine. */
 void smm_bpf_close(struct smm_bpf *b);
 

@@ -1,0 +1,102 @@
+#!/bin/bash
+# The counters' two engines (core-helpers/front-end/counters.h): BPF by
+# default, perf where BPF cannot load, and the YAML says which counted.
+# Both engines opened over one workload agree counter by counter; a run
+# without CAP_BPF falls back to perf and says why; --counters-engine perf
+# counts with perf; zone-lock waits are figures where this kernel's
+# spinlock waits pass lock:contention_begin and absent with the reason
+# where they do not (never 0); the zone-lock proof (test/helpers/zl-proof.c)
+# puts the waits on the side that must wait, or says why it cannot count.
+. "$(dirname "$0")/lib.sh"
+need_stress_ng
+SMM=$BUILD/stress-mm
+[ -x "$SMM" ] || skip_all "$SMM not built"
+[ "$(id -u)" = 0 ] || skip_all "the counters need root (CAP_BPF, CAP_PERFMON)"
+[ -r /sys/kernel/btf/vmlinux ] ||
+	skip_all "no kernel BTF (/sys/kernel/btf/vmlinux): BPF cannot count here"
+plan 14
+
+# yget FILE KEY: the first value of "KEY:" under stress-mm.counters
+yget() {
+	awk -v k="    $2:" '$0 == "  counters:" { c = 1; next }
+		c && /^  [^ ]/ { c = 0 }
+		c && index($0, k) == 1 { sub(/^[^:]*: */, ""); print; exit }' "$1"
+}
+
+# 1. both engines over one workload: the same counts
+"$BUILD/test/engines" 32 10 > "$TMPD/eng" 2>&1
+head -1 "$TMPD/eng" | grep -q "^engine-bpf: bpf "
+ok $? "BPF loads here: $(head -1 "$TMPD/eng")"
+n=$(($(wc -l < "$TMPD/eng") - 1))
+# the engines start and stop a few microseconds apart: 0.5% or 50 events
+bad=$(awk 'NR > 1 { d = $2 - $3; if (d < 0) d = -d
+		if (d > 50 && d > $2 * 0.005) print $0 }' "$TMPD/eng")
+[ "$n" -ge 18 ] && [ -z "$bad" ]
+ok $? "BPF and perf agree on all $n counters both count (off: ${bad:-none})"
+awk '$1 == "page_alloc_order0" && $3 > 1000 { f = 1 } END { exit !f }' "$TMPD/eng"
+ok $? "the workload was counted ($(grep '^page_alloc_order0 ' "$TMPD/eng"))"
+
+# 2. a default run counts with BPF and says so
+(cd "$TMPD" && "$SMM" --shm-pcp 1 -t 3 --yaml "$TMPD/d.yaml" > "$TMPD/d.log" 2>&1)
+[ "$(yget "$TMPD/d.yaml" engine)" = bpf ]
+ok $? "the YAML says BPF counted (engine: $(yget "$TMPD/d.yaml" engine))"
+v=$(yget "$TMPD/d.yaml" zone_locked_order0_movable_refill)
+case $v in '' | *[!0-9]*) false ;; *) true ;; esac
+ok $? "a BPF counter has a count ($v)"
+grep -q "stress-mm: kcntr: engine bpf" "$TMPD/d.log"
+ok $? "the terminal says so too"
+
+# 3. zone-lock waits: figures, or absent with the reason, never a 0
+# that could not be counted
+seen=$(yget "$TMPD/d.yaml" waits-seen)
+zl=$(awk '/^    shm-pcp\.zone-lock-wait/ { f = $1 } f && /^      (value|absent):/ { print f, $0; f = "" }' "$TMPD/d.yaml")
+nzl=$(printf '%s\n' "$zl" | grep -c .)
+if [ -n "$seen" ]; then
+	! printf '%s\n' "$zl" | grep -q "absent:"
+	ok $? "spinlock waits seen ($seen): all $nzl zone-lock figures have values"
+else
+	[ "$nzl" -eq 7 ] && ! printf '%s\n' "$zl" | grep -q "value:" &&
+		printf '%s\n' "$zl" | grep -q "absent: .*spinlock wait"
+	ok $? "no spinlock wait traced here: all $nzl zone-lock figures absent, with the reason"
+	diag "$(printf '%s\n' "$zl" | head -1)"
+fi
+grep -q "^ *functions: " "$TMPD/d.yaml"
+ok $? "the YAML names the functions that tell the sides ($(grep -m2 '^ *functions: ' "$TMPD/d.yaml" | tr -s ' ' | tr '\n' ';'))"
+
+# 4. BPF unavailable: no CAP_BPF (nor CAP_SYS_ADMIN, which implies it)
+if command -v capsh > /dev/null; then
+	(cd "$TMPD" && capsh --drop=cap_bpf,cap_sys_admin -- -c \
+		"'$SMM' --shm-pcp 1 -t 2 --yaml '$TMPD/f.yaml'" > "$TMPD/f.log" 2>&1)
+	[ "$(yget "$TMPD/f.yaml" engine)" = perf ] &&
+		yget "$TMPD/f.yaml" engine-why | grep -q "CAP_BPF"
+	ok $? "without CAP_BPF the perf counters count instead, and the YAML says why ($(yget "$TMPD/f.yaml" engine-why))"
+	yget "$TMPD/f.yaml" zone_lock_waits_free | grep -q "skipped: perf cannot count it"
+	ok $? "the zone-lock waits are skipped there with the reason, not 0"
+	! awk '/^    shm-pcp\.zone-lock-wait/ { f = 1 } f && /^      value:/ { bad = 1 } END { exit !bad }' "$TMPD/f.yaml"
+	ok $? "and their figures are absent"
+else
+	skip "fallback without CAP_BPF" "capsh not installed (libcap2-bin)"
+	skip "zone-lock waits skipped in the fallback" "capsh not installed"
+	skip "zone-lock figures absent in the fallback" "capsh not installed"
+fi
+
+# 5. --counters-engine perf
+(cd "$TMPD" && "$SMM" --shm-pcp 1 -t 2 --counters-engine perf \
+	--yaml "$TMPD/p.yaml" > /dev/null 2>&1)
+v=$(yget "$TMPD/p.yaml" page_alloc_order0)
+[ "$(yget "$TMPD/p.yaml" engine)" = perf ] &&
+	case $v in '' | *[!0-9]*) false ;; *) true ;; esac
+ok $? "--counters-engine perf counts with perf (page_alloc_order0 $v)"
+
+# 6. the zone-lock proof: waits on the side that must wait
+for mode in free alloc; do
+	"$BUILD/test/zl-proof" "$mode" 5 > "$TMPD/zl-$mode" 2>&1
+	rc=$?
+	last=$(tail -1 "$TMPD/zl-$mode")
+	case $rc in
+	0) ok 0 "zl-proof $mode: $last" ;;
+	4) skip "zl-proof $mode: the $mode side dominant" "${last#SKIP: } ($(nproc) CPUs; the lab at 8 vCPUs carries this proof: make lab LAB_ZL_PROOF=1 LAB_CPU=max,hypervisor=off GUEST_CPUS=8)" ;;
+	*) ok 1 "zl-proof $mode: $last"; diag "$(cat "$TMPD/zl-$mode")" ;;
+	esac
+done
+done_testing
