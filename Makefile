@@ -91,7 +91,9 @@ $(BUILD)/bpf/counters.bpf.o: bpf/counters.bpf.c bpf/smm-counts.h bpf/smm-kernel.
 
 $(BPF_SKEL): $(BUILD)/bpf/counters.bpf.o
 	@echo "  SKEL    $@"
-	@bpftool gen skeleton $< name smm_counters_bpf > $@.tmp && mv $@.tmp $@
+	@bpftool gen skeleton $< name smm_counters_bpf | \
+		sed '/^\treturn err;$$/s|$$| /* NOLINT(clang-analyzer-unix.Malloc): bpf_object__destroy_skeleton() frees it */|' \
+		> $@.tmp && mv $@.tmp $@
 
 $(BUILD)/obj/core-helpers/front-end/%.o: core-helpers/front-end/%.c $(BUILD)/config.h $(ALL_HDRS) $(BPF_SKEL) bpf/smm-counts.h
 	@mkdir -p $(dir $@)

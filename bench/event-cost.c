@@ -34,13 +34,13 @@
 
 #include "counters.h"
 
-#define EVENTS_ALL                                                      \
+#define EVENTS_ALL                                                           \
 	"page_alloc_order0,zone_locked_order0,zone_locked_order0_unmovable," \
-	"zone_locked_order0_movable,zone_locked_order0_reclaimable,"        \
-	"zone_locked_order0_refill,zone_locked_order0_movable_refill,"      \
-	"zone_locked_order0_unmovable_refill,extfrag_order0,"               \
-	"pcpu_drain_order0,pcpu_drain_order1,pcpu_drain_order2,"            \
-	"pcpu_drain_order3,pcpu_drain_order9,page_alloc_order2,"            \
+	"zone_locked_order0_movable,zone_locked_order0_reclaimable,"         \
+	"zone_locked_order0_refill,zone_locked_order0_movable_refill,"       \
+	"zone_locked_order0_unmovable_refill,extfrag_order0,"                \
+	"pcpu_drain_order0,pcpu_drain_order1,pcpu_drain_order2,"             \
+	"pcpu_drain_order3,pcpu_drain_order9,page_alloc_order2,"             \
 	"zone_locked_order2,zone_locked_order2_refill,tlb_flush"
 
 static const struct {
@@ -63,7 +63,7 @@ static double now(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-#define ROUND_BYTES (64 * 4096)
+#define ROUND_BYTES ((size_t)64 * 4096)
 
 /* Rounds of map-populate + unmap for @secs; returns ns per round. */
 static double loop(double secs, unsigned long *rounds)
@@ -73,11 +73,10 @@ static double loop(double secs, unsigned long *rounds)
 
 	do {
 		for (int i = 0; i < 100; i++) {
-			void *p = mmap(NULL, ROUND_BYTES,
-				       PROT_READ | PROT_WRITE,
-				       MAP_PRIVATE | MAP_ANONYMOUS |
-					       MAP_POPULATE,
-				       -1, 0);
+			void *p =
+				mmap(NULL, ROUND_BYTES, PROT_READ | PROT_WRITE,
+				     MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE,
+				     -1, 0);
 
 			if (p != MAP_FAILED)
 				munmap(p, ROUND_BYTES);

@@ -78,7 +78,7 @@ static __always_inline struct smm_bpf_counts *counts(void)
 static __always_inline __u32 obin(long order)
 {
 	return order >= 0 && order < SMM_BPF_ORDERS - 1 ? (__u32)order
-							 : SMM_BPF_ORDERS - 1;
+							: SMM_BPF_ORDERS - 1;
 }
 
 static __always_inline __u32 mbin(long mt)
@@ -155,14 +155,14 @@ static __always_inline int zone_of(__u64 lock, struct pglist_data **pgdat)
 	struct pglist_data *pg = NULL;
 	__u64 base, d;
 
-	if (bpf_probe_read_kernel(&pg, sizeof(pg),
-				  (void *)(zone + bpf_core_field_offset(
-							  struct zone,
-							  zone_pgdat))) ||
+	if (bpf_probe_read_kernel(
+		    &pg, sizeof(pg),
+		    (void *)(zone +
+			     bpf_core_field_offset(struct zone, zone_pgdat))) ||
 	    !pg)
 		return -1;
-	base = (__u64)pg + bpf_core_field_offset(struct pglist_data,
-						 node_zones);
+	base = (__u64)pg +
+	       bpf_core_field_offset(struct pglist_data, node_zones);
 	if (zone < base || !zsize)
 		return -1;
 	d = zone - base;
@@ -188,10 +188,10 @@ static __always_inline void note_zone(struct smm_bpf_counts *c, __u64 lock,
 		z->lock = lock;
 		z->idx = (__u32)idx;
 		z->nid = BPF_CORE_READ(pg, node_id);
-		name = BPF_CORE_READ((struct zone *)(lock -
-						     bpf_core_field_offset(
-							     struct zone, lock)),
-				     name);
+		name = BPF_CORE_READ(
+			(struct zone *)(lock - bpf_core_field_offset(
+						       struct zone, lock)),
+			name);
 		if (name)
 			bpf_probe_read_kernel_str(z->name, sizeof(z->name),
 						  name);

@@ -78,8 +78,9 @@ static void check_filters(void)
 			snprintf(bad + strlen(bad), sizeof(bad) - strlen(bad),
 				 " %s='%s'", filters[i][0], s ? buf : "?");
 	}
-	tap_ok(!bad[0], "the table's perf filters are perf stat's (%zu checked;%s)",
-	       n, bad[0] ? bad : " all equal");
+	tap_ok(!bad[0],
+	       "the table's perf filters are perf stat's (%zu checked;%s)", n,
+	       bad[0] ? bad : " all equal");
 }
 
 static uint64_t of_bins(const char *name, const struct smm_bpf_counts *b)
@@ -113,7 +114,8 @@ static void check_bins(void)
 		       of_bins("zone_locked_order0_reclaimable", &b) == 0 &&
 		       of_bins("zone_locked_order0_refill", &b) == 10 &&
 		       of_bins("zone_locked_order0_movable_refill", &b) == 7 &&
-		       of_bins("zone_locked_order0_unmovable_refill", &b) == 3 &&
+		       of_bins("zone_locked_order0_unmovable_refill", &b) ==
+			       3 &&
 		       of_bins("zone_locked_order2", &b) == 5 &&
 		       of_bins("zone_locked_order2_refill", &b) == 5,
 	       "zone-locked counters are the sums of their bins");

@@ -72,7 +72,8 @@ int main(void)
 		       has_range(&ks, 0xffffffff81638000ULL,
 				 0xffffffff81638100ULL, SMM_SIDE_FREE),
 	       "compiler clones (.cold, .isra.0) count as their function");
-	tap_ok(ks.n == 5, "nothing else: a look-alike name and data do not count (%u ranges)",
+	tap_ok(ks.n == 5,
+	       "nothing else: a look-alike name and data do not count (%u ranges)",
 	       ks.n);
 	tap_ok(!ks.why[0][0] && !ks.why[1][0] && !ks.why[2][0],
 	       "every side can be told");
@@ -80,7 +81,8 @@ int main(void)
 	write_file("ffffffff81631e20 t free_one_page\n"
 		   "ffffffff81632000 t get_page_from_freelist\n");
 	smm_ksides_read(&ks, path);
-	tap_ok(strstr(ks.why[SMM_SIDE_ALLOC], "rmqueue_bulk,__rmqueue_pcplist") &&
+	tap_ok(strstr(ks.why[SMM_SIDE_ALLOC],
+		      "rmqueue_bulk,__rmqueue_pcplist") &&
 		       strstr(ks.why[SMM_SIDE_ALLOC], "inlined"),
 	       "all allocation-side functions inlined: told why (%s)",
 	       ks.why[SMM_SIDE_ALLOC]);

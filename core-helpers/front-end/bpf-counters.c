@@ -42,8 +42,7 @@ static int quiet_print(enum libbpf_print_level level, const char *fmt,
 	if (n && line[n - 1] == '\n')
 		line[n - 1] = 0;
 	/* keep the line that names what failed, not the log's tail */
-	if (strstr(line, "failed") || strstr(line, "error") ||
-	    !libbpf_last[0])
+	if (strstr(line, "failed") || strstr(line, "error") || !libbpf_last[0])
 		snprintf(libbpf_last, sizeof(libbpf_last), "%s", line);
 	return 0;
 }
@@ -103,7 +102,7 @@ static int load(struct smm_bpf *b, const bool on[SMM_BPF_NR_EVENTS],
 	struct smm_counters_bpf *s = smm_counters_bpf__open();
 
 	if (!s)
-		return -errno;
+		return errno ? -errno : -ENOMEM;
 	b->skel = s;
 	for (int ev = 0; ev < SMM_BPF_NR_EVENTS; ev++)
 		for (int k = 0; k < 2 && prog_of(s, ev, k); k++)
@@ -133,9 +132,10 @@ static int attach(struct smm_bpf *b, const bool on[SMM_BPF_NR_EVENTS],
 			if (!l) {
 				int rc = -errno;
 
-				snprintf(why, len,
-					 "attaching to tracepoint %s: errno=%d (%s)",
-					 tp_of[ev][k], -rc, strerror(-rc));
+				snprintf(
+					why, len,
+					"attaching to tracepoint %s: errno=%d (%s)",
+					tp_of[ev][k], -rc, strerror(-rc));
 				return rc;
 			}
 			b->progs[b->nlinks] = prog_of(b->skel, ev, k);
@@ -161,9 +161,10 @@ int smm_bpf_open(struct smm_bpf **out, const bool want[SMM_BPF_NR_EVENTS],
 	vm = btf__load_vmlinux_btf();
 	if (!vm) {
 		rc = -errno;
-		snprintf(why, len,
-			 "no kernel BTF (/sys/kernel/btf/vmlinux, CONFIG_DEBUG_INFO_BTF): errno=%d (%s)",
-			 -rc, strerror(-rc));
+		snprintf(
+			why, len,
+			"no kernel BTF (/sys/kernel/btf/vmlinux, CONFIG_DEBUG_INFO_BTF): errno=%d (%s)",
+			-rc, strerror(-rc));
 		return rc;
 	}
 	check_tracepoints(vm, want, on, ev_why);
@@ -179,14 +180,15 @@ int smm_bpf_open(struct smm_bpf **out, const bool want[SMM_BPF_NR_EVENTS],
 	rc = load(b, on, ks);
 	if (rc && on[SMM_BPF_NR_EVENTS - 1]) {
 		/* the zone-lock programs read kernel fields: without them */
-		snprintf(ev_why[SMM_BPF_NR_EVENTS - 1],
-			 sizeof(ev_why[0]),
+		snprintf(ev_why[SMM_BPF_NR_EVENTS - 1], sizeof(ev_why[0]),
 			 "the zone-lock wait programs do not load here: %s",
 			 libbpf_last[0] ? libbpf_last : strerror(-rc));
 		on[SMM_BPF_NR_EVENTS - 1] = false;
 		rc = load(b, on, ks);
 	}
 	setrlimit(RLIMIT_MEMLOCK, &memlock);
+	if (!rc && !b->skel)
+		rc = -EINVAL;
 	if (rc) {
 		snprintf(why, len, "BPF programs do not load: errno=%d (%s)%s",
 			 -rc, strerror(-rc),
@@ -205,8 +207,7 @@ int smm_bpf_open(struct smm_bpf **out, const bool want[SMM_BPF_NR_EVENTS],
 
 void smm_bpf_gate(struct smm_bpf *b, bool on)
 {
-	__atomic_store_n(&b->skel->bss->smm_on, on ? 1U : 0U,
-			 __ATOMIC_SEQ_CST);
+	__atomic_store_n(&b->skel->bss->smm_on, on ? 1U : 0U, __ATOMIC_SEQ_CST);
 }
 
 static void merge_zones(struct smm_bpf_counts *sum,
@@ -261,9 +262,8 @@ int smm_bpf_read(struct smm_bpf *b, struct smm_bpf_counts *sum,
 		__u32 n = sizeof(info);
 
 		memset(&info, 0, sizeof(info));
-		if (!bpf_obj_get_info_by_fd(
-			    bpf_program__fd(b->progs[l]), &info,
-			    &n))
+		if (!bpf_obj_get_info_by_fd(bpf_program__fd(b->progs[l]), &info,
+					    &n))
 			*misses += info.recursion_misses;
 	}
 	return 0;
@@ -312,8 +312,8 @@ static double now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-int smm_bpf_calibrate(struct smm_bpf *b, unsigned int ms,
-		      unsigned int threads, uint64_t *waits)
+int smm_bpf_calibrate(struct smm_bpf *b, unsigned int ms, unsigned int threads,
+		      uint64_t *waits)
 {
 	struct smm_bpf_counts s0, s1;
 	struct calib c = { .stop = 0 };

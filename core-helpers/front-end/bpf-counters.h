@@ -66,8 +66,8 @@ int smm_bpf_read(struct smm_bpf *b, struct smm_bpf_counts *sum,
  * counts into the same maps).
  * Return: 0 or -errno (no thread could start).
  */
-int smm_bpf_calibrate(struct smm_bpf *b, unsigned int ms,
-		      unsigned int threads, uint64_t *waits);
+int smm_bpf_calibrate(struct smm_bpf *b, unsigned int ms, unsigned int threads,
+		      uint64_t *waits);
 
 /*
  * smm_bpf_run_stats() - the programs' own run count and run time summed

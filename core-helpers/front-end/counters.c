@@ -85,9 +85,8 @@ char *smm_counter_filter(const struct smm_counter_spec *s, char *buf,
 		n += (size_t)snprintf(buf + n, len - n, "%s == %d",
 				      e->order_field, s->order);
 	if (e->mt && s->mt != SMM_ANY && n < len)
-		n += (size_t)snprintf(buf + n, len - n,
-				      "%smigratetype == %d", n ? " && " : "",
-				      s->mt);
+		n += (size_t)snprintf(buf + n, len - n, "%smigratetype == %d",
+				      n ? " && " : "", s->mt);
 	if (e->refill && s->refill != SMM_ANY && n < len)
 		snprintf(buf + n, len - n, "%spercpu_refill == %d",
 			 n ? " && " : "", s->refill);
@@ -187,9 +186,10 @@ static int open_counter(struct smm_counters *cs, struct smm_counter *c,
 	int rc;
 
 	if (s->ev == SMM_EV_CONTENTION) {
-		snprintf(c->skip, sizeof(c->skip),
-			 "perf cannot count it (the side of a wait needs the kernel stack at the wait): BPF only%s%.150s",
-			 cs->engine_why[0] ? "; " : "", cs->engine_why);
+		snprintf(
+			c->skip, sizeof(c->skip),
+			"perf cannot count it (the side of a wait needs the kernel stack at the wait): BPF only%s%.150s",
+			cs->engine_why[0] ? "; " : "", cs->engine_why);
 		return 0;
 	}
 	snprintf(path, sizeof(path), "%s/events/%s/%s/id", cs->tracefs,
@@ -362,7 +362,8 @@ int smm_counters_open(struct smm_counters *cs, const char *list,
 		cs->engine = SMM_ENGINE_BPF;
 		for (size_t i = 0; i < cs->n; i++)
 			snprintf(cs->c[i].skip, sizeof(cs->c[i].skip),
-				 "--counters-engine bpf: %.220s", cs->engine_why);
+				 "--counters-engine bpf: %.220s",
+				 cs->engine_why);
 		return 0;
 	}
 	return open_perf(cs, NULL);
@@ -428,16 +429,18 @@ static void check_waits_seen(struct smm_counters *cs)
 		snprintf(cs->waits_how, sizeof(cs->waits_how),
 			 "%llu spinlock waits traced during the run",
 			 (unsigned long long)cs->bins.spin_waits);
-	} else if (smm_bpf_calibrate(cs->bpf, CALIBRATE_MS, threads,
-				     &waits) == 0 &&
+	} else if (smm_bpf_calibrate(cs->bpf, CALIBRATE_MS, threads, &waits) ==
+			   0 &&
 		   waits) {
-		snprintf(cs->waits_how, sizeof(cs->waits_how),
-			 "none in the run; %llu while %u threads contended one spinlock after it",
-			 (unsigned long long)waits, threads);
+		snprintf(
+			cs->waits_how, sizeof(cs->waits_how),
+			"none in the run; %llu while %u threads contended one spinlock after it",
+			(unsigned long long)waits, threads);
 	} else {
-		snprintf(why, sizeof(why),
-			 "lock:contention_begin showed no spinlock wait, in the run nor while %u threads contended one for %d ms: spinlock waits bypass it here",
-			 threads, CALIBRATE_MS);
+		snprintf(
+			why, sizeof(why),
+			"lock:contention_begin showed no spinlock wait, in the run nor while %u threads contended one for %d ms: spinlock waits bypass it here",
+			threads, CALIBRATE_MS);
 	}
 	for (size_t i = 0; i < cs->n; i++) {
 		struct smm_counter *c = &cs->c[i];

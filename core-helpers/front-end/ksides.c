@@ -173,13 +173,15 @@ int smm_ksides_read(struct smm_ksides *ks, const char *path)
 			if ((int)side_funcs[i].side == s)
 				add_func(names, sizeof(names),
 					 side_funcs[i].name);
-		snprintf(ks->why[s], sizeof(ks->why[s]),
-			 "none of %s is a symbol in %s (inlined): its waits cannot be told from others",
-			 names, path);
-		snprintf(ks->why[SMM_SIDE_OTHER],
-			 sizeof(ks->why[SMM_SIDE_OTHER]),
-			 "the %s side cannot be told (its functions are inlined), so its waits would count here",
-			 smm_side_names[s]);
+		snprintf(
+			ks->why[s], sizeof(ks->why[s]),
+			"none of %s is a symbol in %s (inlined): its waits cannot be told from others",
+			names, path);
+		snprintf(
+			ks->why[SMM_SIDE_OTHER],
+			sizeof(ks->why[SMM_SIDE_OTHER]),
+			"the %s side cannot be told (its functions are inlined), so its waits would count here",
+			smm_side_names[s]);
 	}
 	return 0;
 }

@@ -32,12 +32,12 @@
 
 #include "counters.h"
 
-#define LIST                                                          \
+#define LIST                                                                \
 	"zone_lock_waits_alloc,zone_lock_waits_free,zone_lock_waits_other," \
-	"zone_lock_wait_ns_alloc,zone_lock_wait_ns_free,"                 \
+	"zone_lock_wait_ns_alloc,zone_lock_wait_ns_free,"                   \
 	"zone_lock_wait_ns_other,spinlock_waits"
 #define DOMINANCE 3 /* the expected side's waits over the other's */
-#define MIN_WAITS 20
+#define MIN_WAITS 10
 
 struct shared {
 	pthread_barrier_t bar;
@@ -187,7 +187,8 @@ int main(int argc, char **argv)
 	size_t len;
 	int free_mode, rc;
 
-	if (argc < 3 || (strcmp(argv[1], "free") && strcmp(argv[1], "alloc"))) {
+	if (argc < 3 ||
+	    (strcmp(argv[1], "free") != 0 && strcmp(argv[1], "alloc") != 0)) {
 		fprintf(stderr, "usage: zl-proof free|alloc SECONDS [MB]\n");
 		return 2;
 	}
