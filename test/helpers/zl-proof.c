@@ -5,10 +5,11 @@
  * fault MB MiB of private anonymous memory (order-0 pages: THP off for
  * it), then all unmap it, with a barrier between the phases. One phase is
  * made to wait and the other not: in "free" mode the workers allocate one
- * at a time (a token) and free all at once, so only frees meet on the
- * zone lock (free_pcppages_bulk: PCP lists over their high mark); in
- * "alloc" mode they allocate all at once (rmqueue_bulk refills) and free
- * one at a time. The zone-lock wait counters (counters.h, engine bpf)
+ * at a time (a token) on CPU 0 and free all at once on their own CPUs, so
+ * only frees meet on the zone lock (free_pcppages_bulk: PCP lists over
+ * their high mark); in "alloc" mode they allocate all at once on their
+ * CPUs, whose PCP lists are empty (rmqueue_bulk refills), and free one at
+ * a time on CPU 0. The zone-lock wait counters (counters.h, engine bpf)
  * count around it.
  *
  *   zl-proof MODE SECONDS [MB]     MODE free or alloc
@@ -45,14 +46,31 @@ struct shared {
 	volatile int stop;
 };
 
-static void phase(struct shared *sh, int serial, void (*fn)(void *, size_t),
-		  void *p, size_t len)
+static void pin(int cpu)
 {
-	if (serial)
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
+/* The phase that must not wait runs one worker at a time, all on CPU 0:
+ * its pages go through CPU 0's PCP lists only, so the other CPUs' lists
+ * are left empty (alloc mode: every allocation on them refills) or full
+ * (free mode: every free on them drains). */
+static void phase(struct shared *sh, int serial, int cpu,
+		  void (*fn)(void *, size_t), void *p, size_t len)
+{
+	if (serial) {
 		pthread_mutex_lock(&sh->token);
+		pin(0);
+	}
 	fn(p, len);
-	if (serial)
+	if (serial) {
+		pin(cpu);
 		pthread_mutex_unlock(&sh->token);
+	}
 }
 
 static void touch(void *p, size_t len)
@@ -70,11 +88,7 @@ static void unmap(void *p, size_t len)
 
 static void worker(struct shared *sh, int cpu, int free_mode, size_t len)
 {
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	sched_setaffinity(0, sizeof(set), &set);
+	pin(cpu);
 	for (;;) {
 		void *p;
 		int stop;
@@ -89,9 +103,9 @@ static void worker(struct shared *sh, int cpu, int free_mode, size_t len)
 		if (p == MAP_FAILED)
 			_exit(1);
 		madvise(p, len, MADV_NOHUGEPAGE);
-		phase(sh, free_mode, touch, p, len);
+		phase(sh, free_mode, cpu, touch, p, len);
 		pthread_barrier_wait(&sh->bar);
-		phase(sh, !free_mode, unmap, p, len);
+		phase(sh, !free_mode, cpu, unmap, p, len);
 	}
 }
 
