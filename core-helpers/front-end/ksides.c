@@ -101,7 +101,8 @@ static int scan(FILE *f, uint64_t **addrs, size_t *naddr, struct found *fd,
 			(*nfd)++;
 		}
 	}
-	qsort(*addrs, *naddr, sizeof(**addrs), cmp_u64);
+	if (*naddr)
+		qsort(*addrs, *naddr, sizeof(**addrs), cmp_u64);
 	return 0;
 }
 

@@ -183,7 +183,8 @@ static int check_counters_engine(struct smm_run_cfg *cfg, char *err, size_t len)
 {
 	const char *e = cfg->counters_engine;
 
-	if (strcmp(e, "auto") && strcmp(e, "bpf") && strcmp(e, "perf"))
+	if (strcmp(e, "auto") != 0 && strcmp(e, "bpf") != 0 &&
+	    strcmp(e, "perf") != 0)
 		return smm_errmsg(
 			err, len,
 			"--counters-engine='%s' is not an engine; valid: auto, bpf, perf",
