@@ -81,10 +81,9 @@ static void measure_start(struct session *ss, struct smm_run_result *res)
 		snprintf(res->counters_skip, sizeof(res->counters_skip),
 			 "--counters none");
 	} else {
-		const char *en = ss->cfg.counters_engine;
-		enum smm_engine e = !strcmp(en, "bpf")	  ? SMM_ENGINE_BPF
-				    : !strcmp(en, "perf") ? SMM_ENGINE_PERF
-							  : SMM_ENGINE_AUTO;
+		/* opts-check.c checked the name */
+		enum smm_engine e =
+			(enum smm_engine)smm_engine_of(ss->cfg.counters_engine);
 		char err[128];
 		int rc = smm_counters_open(&res->cs, ss->cfg.counters, e, err,
 					   sizeof(err));

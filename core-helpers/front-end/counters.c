@@ -66,6 +66,16 @@ const struct smm_counter_spec smm_counter_specs[] = {
 const size_t smm_nr_counter_specs =
 	sizeof(smm_counter_specs) / sizeof(smm_counter_specs[0]);
 
+const char *const smm_engine_names[SMM_NR_ENGINES] = { "auto", "bpf", "perf" };
+
+int smm_engine_of(const char *name)
+{
+	for (int e = 0; e < SMM_NR_ENGINES; e++)
+		if (strcmp(name, smm_engine_names[e]) == 0)
+			return e;
+	return -1;
+}
+
 const struct smm_counter_spec *smm_counter_spec_of(const char *name)
 {
 	for (size_t i = 0; i < smm_nr_counter_specs; i++)

@@ -92,7 +92,14 @@ enum smm_engine {
 	SMM_ENGINE_AUTO, /* BPF, perf where BPF cannot load */
 	SMM_ENGINE_BPF, /* BPF or nothing */
 	SMM_ENGINE_PERF, /* perf only: no zone-lock waits */
+	SMM_NR_ENGINES,
 };
+
+/* Their names for --counters-engine and the report: auto, bpf, perf. */
+extern const char *const smm_engine_names[SMM_NR_ENGINES];
+
+/* smm_engine_of() - the engine named @name, or -1. */
+int smm_engine_of(const char *name);
 
 struct smm_counter {
 	const struct smm_counter_spec *spec;

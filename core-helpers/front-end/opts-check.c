@@ -181,15 +181,12 @@ static int check_counters_opt(struct smm_run_cfg *cfg, char *err, size_t len)
 
 static int check_counters_engine(struct smm_run_cfg *cfg, char *err, size_t len)
 {
-	const char *e = cfg->counters_engine;
-
-	if (strcmp(e, "auto") != 0 && strcmp(e, "bpf") != 0 &&
-	    strcmp(e, "perf") != 0)
-		return smm_errmsg(
-			err, len,
-			"--counters-engine='%s' is not an engine; valid: auto, bpf, perf",
-			e);
-	return 0;
+	if (smm_engine_of(cfg->counters_engine) >= 0)
+		return 0;
+	return smm_errmsg(
+		err, len,
+		"--counters-engine='%s' is not an engine; valid: auto, bpf, perf",
+		cfg->counters_engine);
 }
 
 static int check_yaml(struct smm_run_cfg *cfg, char *err, size_t len)
