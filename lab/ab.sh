@@ -32,9 +32,9 @@
 #    stress-mm compare, and the effect divided by the noise.
 # The zone-lock waits by side (doc/counters.md) count only where the
 # guest's spinlock waits reach lock:contention_begin: LAB_CPU=max,
-# hypervisor=off (lab/lab.sh), which also slows an 8-vCPU guest on 2
-# host cores several times (fair spinlocks under vCPU preemption), so
-# take timings from a run without it; LAB_ZL_PROOF=1 adds the proof.
+# hypervisor=off (lab/lab.sh), which also slowed an 8-vCPU guest on 2
+# host cores here (fair spinlocks under vCPU preemption; doc/counters.md),
+# so take timings from a run without it; LAB_ZL_PROOF=1 adds the proof.
 # Results: AB_OUT/cpus-<n>/[round-<r>/]<kernel>/{run-<workload>.yaml,
 # fingerprint,console.log}, AB_OUT/table.txt. TCG runs vCPUs as host threads: counts
 # stay valid at any vCPU count, timings compare only within one lab run,
