@@ -40,7 +40,7 @@ static void draw(const double *v, size_t n, size_t k, double *b, double *c)
 
 int main(int argc, char **argv)
 {
-	double v[MAX_VALUES], b[SMM_GATE_MAX_RUNS], c[SMM_GATE_MAX_RUNS];
+	static double v[MAX_VALUES], b[MAX_VALUES / 2], c[MAX_VALUES / 2];
 	double thr, conf, fl, d80 = -1, d50 = -1;
 	size_t n = 0, k, splits, fp = 0, inc = 0;
 	struct smm_gate_result r;
@@ -57,7 +57,7 @@ int main(int argc, char **argv)
 	fl = strtod(argv[5], NULL);
 	while (n < MAX_VALUES && scanf("%lf", &v[n]) == 1)
 		n++;
-	if (k < 1 || k > SMM_GATE_MAX_RUNS || 2 * k > n || !splits) {
+	if (k < 1 || 2 * k > n || !splits) {
 		fprintf(stderr, "gate-sim: need at least 2K values (have %zu)\n",
 			n);
 		return 1;

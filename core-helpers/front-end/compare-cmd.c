@@ -238,19 +238,22 @@ static int decide(struct smm_side *base, struct smm_side *cand,
 		cmp_error(
 			"no figure to compare (counters and stressors skipped on both sides?)");
 	for (int i = 0; i < n; i++) {
-		double vb[SMM_GATE_MAX_RUNS], vc[SMM_GATE_MAX_RUNS];
+		double *vb = malloc(base->nruns * sizeof(*vb));
+		double *vc = malloc(cand->nruns * sizeof(*vc));
 		size_t nb, nc;
 		struct row *r = &rows[i];
 		int rb, rc;
 
+		if (!vb || !vc)
+			cmp_error("out of memory");
 		memcpy(r->name, names[i], sizeof(r->name));
 		r->def = smm_figure_def_of(names[i]);
-		rb = smm_side_values(base, names[i], vb, SMM_GATE_MAX_RUNS, &nb,
-				     err, sizeof(err));
+		rb = smm_side_values(base, names[i], vb, base->nruns, &nb, err,
+				     sizeof(err));
 		if (rb == -EINVAL)
 			cmp_error("%s", err);
-		rc = smm_side_values(cand, names[i], vc, SMM_GATE_MAX_RUNS, &nc,
-				     err, sizeof(err));
+		rc = smm_side_values(cand, names[i], vc, cand->nruns, &nc, err,
+				     sizeof(err));
 		if (rc == -EINVAL)
 			cmp_error("%s", err);
 		if (rb || rc)
@@ -268,6 +271,8 @@ static int decide(struct smm_side *base, struct smm_side *cand,
 		r->fail = r->g.v == SMM_V_REGRESSION ||
 			  r->g.v == SMM_V_TOO_FEW ||
 			  (o->strict && r->g.v == SMM_V_INCONCLUSIVE);
+		free(vb);
+		free(vc);
 	}
 	return n;
 }

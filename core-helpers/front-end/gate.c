@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * gate.c - Mann-Whitney U with an exact null distribution, the
- * Hodges-Lehmann change and its interval, and the verdict.
+ * gate.c - the Hodges-Lehmann change of ln(value + floor), its interval,
+ * the U test's p and the verdict.
  */
 #include <errno.h>
 #include <math.h>
@@ -9,6 +9,8 @@
 #include <string.h>
 
 #include "gate.h"
+#include "mwu.h"
+#include "pairdiff.h"
 
 const char *const smm_verdict_names[] = {
 	[SMM_V_NO_CHANGE] = "no change",
@@ -18,54 +20,6 @@ const char *const smm_verdict_names[] = {
 	[SMM_V_TOO_FEW] = "too few runs",
 };
 
-/*
- * The frequencies of U = 0..m*n under the null hypothesis: the
- * coefficients of the Gaussian binomial [m+n choose m]_q, built as the
- * product over i = 1..m of (1 - q^(n+i)) / (1 - q^i). Each step leaves a
- * polynomial with non-negative integer coefficients, exact in doubles
- * while they stay below 2^53 (about 25 runs a side), and accurate to the
- * last bits beyond. Returns a malloc'ed array of m*n+1 counts, or NULL.
- */
-static double *u_counts(size_t m, size_t n)
-{
-	size_t len = m * n + 1;
-	double *c = calloc(len, sizeof(*c));
-
-	if (!c)
-		return NULL;
-	c[0] = 1;
-	for (size_t i = 1; i <= m; i++) {
-		size_t k = n + i, deg = (i - 1) * n; /* degree so far */
-
-		/* x (1 - q^(n+i)) */
-		for (size_t u = deg + k; u >= k; u--)
-			if (u < len)
-				c[u] -= c[u - k];
-		/* / (1 - q^i): a running sum with step i */
-		for (size_t u = i; u < len; u++)
-			c[u] += c[u - i];
-	}
-	return c;
-}
-
-double smm_mwu_cdf(size_t m, size_t n, double u)
-{
-	double *c, below = 0, total = 0;
-
-	if (!m || !n || m > SMM_GATE_MAX_RUNS || n > SMM_GATE_MAX_RUNS)
-		return -1;
-	c = u_counts(m, n);
-	if (!c)
-		return -1;
-	for (size_t k = 0; k <= m * n; k++) {
-		total += c[k];
-		if ((double)k <= u)
-			below += c[k];
-	}
-	free(c);
-	return below / total;
-}
-
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -73,54 +27,27 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-/*
- * The interval's rank: the largest k >= 1 with P(U <= k - 1) <= alpha / 2,
- * or 0 when even k = 1 is too likely (too few runs).
- */
-static size_t interval_rank(const double *c, size_t len, double alpha)
+/* The median of a sorted array of @n >= 1 values. */
+static double median_sorted(const double *s, size_t n)
 {
-	double total = 0, cum = 0;
-	size_t k = 0;
-
-	for (size_t u = 0; u < len; u++)
-		total += c[u];
-	for (size_t u = 0; u < len; u++) {
-		cum += c[u];
-		if (cum / total > alpha / 2)
-			break;
-		k = u + 1;
-	}
-	return k;
+	return n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
 }
 
-/* Runs per side (equal) at which an interval first exists. */
-static size_t runs_needed(double alpha)
+/* ln(v + fl) of every value, sorted, and the values' median; NULL on
+ * ENOMEM. */
+static double *logs_sorted(const double *v, size_t n, double fl, double *med)
 {
-	for (size_t n = 1; n <= SMM_GATE_MAX_RUNS; n++) {
-		double *c = u_counts(n, n);
-		size_t k;
+	double *y = malloc(n * sizeof(*y));
 
-		if (!c)
-			return 0;
-		k = interval_rank(c, n * n + 1, alpha);
-		free(c);
-		if (k)
-			return n;
-	}
-	return 0;
-}
-
-static double median_of(const double *v, size_t n)
-{
-	double *s = malloc(n * sizeof(*s)), m;
-
-	if (!s)
-		return 0;
-	memcpy(s, v, n * sizeof(*s));
-	qsort(s, n, sizeof(*s), cmp_double);
-	m = n % 2 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-	free(s);
-	return m;
+	if (!y)
+		return NULL;
+	memcpy(y, v, n * sizeof(*y));
+	qsort(y, n, sizeof(*y), cmp_double);
+	*med = median_sorted(y, n);
+	for (size_t i = 0; i < n; i++)
+		y[i] = log(y[i] + fl);
+	qsort(y, n, sizeof(*y), cmp_double);
+	return y;
 }
 
 static double pct(double d)
@@ -128,75 +55,97 @@ static double pct(double d)
 	return (exp(d) - 1) * 100;
 }
 
+/* The median and the interval ends of the differences, in percent. */
+static int change(const double *yb, size_t nb, const double *yc, size_t nc,
+		  struct smm_gate_result *r)
+{
+	uint64_t nd = (uint64_t)nb * nc;
+	double a, b;
+	int rc;
+
+	rc = smm_pairdiff_kth(yb, nb, yc, nc, (nd + 1) / 2, &a);
+	if (!rc && nd % 2 == 0)
+		rc = smm_pairdiff_kth(yb, nb, yc, nc, nd / 2 + 1, &b);
+	else
+		b = a;
+	if (rc)
+		return rc;
+	r->change_pct = pct((a + b) / 2);
+	if (!r->k)
+		return 0;
+	rc = smm_pairdiff_kth(yb, nb, yc, nc, r->k, &a);
+	if (!rc)
+		rc = smm_pairdiff_kth(yb, nb, yc, nc, nd + 1 - r->k, &b);
+	r->lo_pct = pct(a);
+	r->hi_pct = pct(b);
+	return rc;
+}
+
+static enum smm_verdict decide(const struct smm_gate_result *r,
+			       bool higher_better, double threshold_pct,
+			       double median_gap, double fl)
+{
+	bool worse = higher_better ? r->change_pct < 0 : r->change_pct > 0;
+	bool worse_sig = higher_better ? r->hi_pct < 0 : r->lo_pct > 0;
+	bool better_sig = higher_better ? r->lo_pct > 0 : r->hi_pct < 0;
+
+	/* Beyond the threshold, and the medians apart by more than the
+	 * floor: a rise from 0 that stays below the floor is no change. */
+	if (!(fabs(r->change_pct) > threshold_pct && median_gap > fl))
+		return SMM_V_NO_CHANGE;
+	if (worse && worse_sig)
+		return SMM_V_REGRESSION;
+	if (!worse && better_sig)
+		return SMM_V_IMPROVEMENT;
+	return SMM_V_INCONCLUSIVE;
+}
+
+static int check(const double *v, size_t n, double fl)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isfinite(v[i]) || v[i] < 0 || !(v[i] + fl > 0))
+			return -EDOM;
+	return 0;
+}
+
 int smm_gate(const double *base, size_t nb, const double *cand, size_t nc,
 	     bool higher_better, double fl, double threshold_pct,
 	     double confidence, struct smm_gate_result *r)
 {
-	double alpha = 1 - confidence, u = 0, pl, ph, *d, *c;
-	size_t nd = nb * nc, k;
-	bool worse_sig, better_sig, beyond, worse;
+	double alpha = 1 - confidence, *yb, *yc, mb = 0, mc = 0;
+	struct smm_mwu t;
+	int rc;
 
 	memset(r, 0, sizeof(*r));
-	if (!nb || !nc || nb > SMM_GATE_MAX_RUNS || nc > SMM_GATE_MAX_RUNS ||
-	    !(confidence >= 0.5 && confidence <= 0.999) || !(fl >= 0) ||
-	    !(threshold_pct >= 0))
+	if (!nb || !nc || !(confidence >= 0.5 && confidence <= 0.999) ||
+	    !(fl >= 0) || !isfinite(fl) || !(threshold_pct >= 0))
 		return -EINVAL;
-	for (size_t i = 0; i < nb + nc; i++) {
-		double v = i < nb ? base[i] : cand[i - nb];
-
-		if (!isfinite(v) || v < 0 || !(v + fl > 0))
-			return -EDOM;
+	rc = check(base, nb, fl);
+	if (!rc)
+		rc = check(cand, nc, fl);
+	if (rc)
+		return rc;
+	yb = logs_sorted(base, nb, fl, &mb);
+	yc = logs_sorted(cand, nc, fl, &mc);
+	rc = yb && yc ? 0 : -ENOMEM;
+	if (!rc)
+		rc = smm_mwu_test(yb, nb, yc, nc, &t);
+	if (!rc)
+		rc = smm_mwu_rank(&t, alpha, &r->k);
+	if (!rc) {
+		r->p = t.p;
+		r->exact = t.exact;
+		rc = change(yb, nb, yc, nc, r);
 	}
-	d = malloc(nd * sizeof(*d));
-	c = u_counts(nb, nc);
-	if (!d || !c) {
-		free(d);
-		free(c);
-		return -ENOMEM;
-	}
-	/* Every candidate - base difference of ln(value + floor); U counts
-	 * the pairs where the candidate is larger, ties one half. */
-	for (size_t i = 0; i < nb; i++)
-		for (size_t j = 0; j < nc; j++) {
-			double x = log(cand[j] + fl) - log(base[i] + fl);
-
-			d[i * nc + j] = x;
-			u += x > 0 ? 1 : x == 0 ? 0.5 : 0;
-		}
-	qsort(d, nd, sizeof(*d), cmp_double);
-	r->change_pct =
-		pct(nd % 2 ? d[nd / 2] : (d[nd / 2 - 1] + d[nd / 2]) / 2);
-	/* Exact two-sided p: the smaller tail, doubled. */
-	pl = smm_mwu_cdf(nb, nc, ceil(u));
-	ph = 1 - smm_mwu_cdf(nb, nc, floor(u) - 1);
-	r->p = 2 * (pl < ph ? pl : ph);
-	if (r->p > 1)
-		r->p = 1;
-	k = interval_rank(c, nd + 1, alpha);
-	free(c);
-	if (!k) {
-		free(d);
+	free(yb);
+	free(yc);
+	if (rc)
+		return rc;
+	if (!r->k) {
 		r->v = SMM_V_TOO_FEW;
-		r->runs_needed = runs_needed(alpha);
+		r->runs_needed = smm_mwu_runs_needed(alpha);
 		return 0;
 	}
-	r->lo_pct = pct(d[k - 1]);
-	r->hi_pct = pct(d[nd - k]);
-	free(d);
-	worse = higher_better ? r->change_pct < 0 : r->change_pct > 0;
-	worse_sig = higher_better ? r->hi_pct < 0 : r->lo_pct > 0;
-	better_sig = higher_better ? r->lo_pct > 0 : r->hi_pct < 0;
-	/* Beyond the threshold, and the medians apart by more than the
-	 * floor: a rise from 0 that stays below the floor is no change. */
-	beyond = fabs(r->change_pct) > threshold_pct &&
-		 fabs(median_of(cand, nc) - median_of(base, nb)) > fl;
-	if (!beyond)
-		r->v = SMM_V_NO_CHANGE;
-	else if (worse && worse_sig)
-		r->v = SMM_V_REGRESSION;
-	else if (!worse && better_sig)
-		r->v = SMM_V_IMPROVEMENT;
-	else
-		r->v = SMM_V_INCONCLUSIVE;
+	r->v = decide(r, higher_better, threshold_pct, fabs(mc - mb), fl);
 	return 0;
 }

@@ -1,27 +1,29 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * gate.h - the verdict of stress-mm compare for one figure: candidate runs
- * against base runs, with a stated confidence.
+ * against base runs, with a stated confidence, right at every run count.
  *
- * The test: two-sided Mann-Whitney U, exact null distribution (no normal
- * approximation; ties count one half, which makes the exact p slightly
- * conservative). It assumes nothing of the shape of the run-to-run noise
- * and one outlier run moves it by one rank, not by its size: what a
- * handful of runs (3 to 10 per side) can support. The figure is compared
- * as y = ln(value + floor): a ratio, so the change is in percent, and the
+ * The test: two-sided Mann-Whitney U (mwu.h): the exact null distribution
+ * while C(m + n, m) < 2^127 and m n <= 2^20 (up to 65 runs against 65),
+ * the normal approximation with tie and continuity correction beyond. It
+ * assumes nothing of the shape of the run-to-run noise, and one outlier
+ * run moves it by one rank, not by its size. The figure is compared as
+ * y = ln(value + floor): a ratio, so the change is in percent, and the
  * per-figure absolute floor (figures.h) handles a base of 0 (a rise from 0
  * beyond the floor is a change like any other) and keeps changes far below
  * it from counting.
  *
- * The change: the Hodges-Lehmann estimate (the median of all candidate
- * minus base differences of y), as a percentage of (value + floor), and its
- * distribution-free confidence interval (the k-th smallest and k-th
- * largest difference, k from the exact U distribution at the chosen
- * confidence).
+ * The change: the Hodges-Lehmann estimate (the median of all m n
+ * candidate minus base differences of y), as a percentage of
+ * (value + floor), and its distribution-free confidence interval
+ * [D(k), D(m n + 1 - k)] between the k-th smallest and k-th largest
+ * difference, k from the exact U distribution or its normal approximation
+ * (mwu.h, smm_mwu_rank()). The differences are selected, never formed
+ * (pairdiff.h): memory O(m + n) at any run count.
  *
  * Verdicts:
  *   too few runs  at this confidence no interval exists: the smallest
- *                 exact two-sided p of these run counts is above
+ *                 two-sided p of these run counts is above
  *                 1 - confidence (95%: at least 4 runs per side, or 3
  *                 against 5); never silent, the gate cannot decide
  *   regression    the interval lies on the worse side of 0, the change is
@@ -38,8 +40,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-
-#define SMM_GATE_MAX_RUNS 100 /* per side: --repeat's bound */
+#include <stdint.h>
 
 enum smm_verdict {
 	SMM_V_NO_CHANGE,
@@ -55,7 +56,9 @@ struct smm_gate_result {
 	enum smm_verdict v;
 	double change_pct; /* Hodges-Lehmann change of (value + floor), % */
 	double lo_pct, hi_pct; /* its confidence interval, % (not TOO_FEW) */
-	double p; /* exact two-sided p of the U test */
+	double p; /* two-sided p of the U test */
+	bool exact; /* p and interval from the exact distribution */
+	uint64_t k; /* the interval's rank (0: TOO_FEW) */
 	size_t runs_needed; /* TOO_FEW: runs per side that would do */
 };
 
@@ -66,19 +69,11 @@ struct smm_gate_result {
  * in percent (>= 0); @confidence: e.g. 0.95 (0.5..0.999).
  * Values must be finite and >= 0 (value + floor > 0 is required: a figure
  * with floor 0 and a 0 value gives -EDOM).
- * Return: 0, or -EINVAL (a count of 0 or above SMM_GATE_MAX_RUNS, a
- * confidence out of range), -EDOM (a value that is not finite or not
- * positive after the floor), -ENOMEM.
+ * Return: 0, or -EINVAL (a count of 0, a confidence out of range), -EDOM
+ * (a value that is not finite or not positive after the floor), -ENOMEM.
  */
 int smm_gate(const double *base, size_t nb, const double *cand, size_t nc,
 	     bool higher_better, double fl, double threshold_pct,
 	     double confidence, struct smm_gate_result *r);
-
-/*
- * smm_mwu_cdf() - P(U <= u) for the Mann-Whitney U statistic of samples of
- * @m and @n values under the null hypothesis, exactly (no ties), for
- * 1 <= m, n <= SMM_GATE_MAX_RUNS. Returns -1 on bad arguments.
- */
-double smm_mwu_cdf(size_t m, size_t n, double u);
 
 #endif /* SMM_GATE_H */
