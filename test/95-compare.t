@@ -7,12 +7,16 @@
 # one run; parameters and conditions that differ (-t, stress-ng's
 # arguments, workers resolved the same way); numbers that are not finite
 # decimals, quoted or duplicated; malformed, empty and foreign files;
-# --junit and --format simple.
+# --junit and --format simple. Beyond 7 runs: 120 runs a side pooled from
+# two reports each, 80 identical runs a side, 70 figures (a drop in the
+# 70th), tags and "7.0" for an integer, reports read from a process
+# substitution, an endless stream stopped at the byte bound, and --junit
+# after a usage error, wherever --junit stands, and while compare waits.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 61
+plan 77
 
 HB=shm-pcp.bogo-ops-per-second-real-time
 LB=shm-pcp.movable-refills-per-1000-faults
@@ -162,4 +166,62 @@ ok $? "--junit is written, failing, when the comparison cannot be made"
 	[ "$(awk 'NF != 8' out | wc -l)" -eq 0 ] &&
 	grep -q "^$HB 1000 800 -20.00 -2[0-9.]* -1[0-9.]* 0.0[0-9]* regression$" out
 ok $? "--junit writes the failure; --format simple prints 8 fields a line"
+many_runs() { "$TOP/test/compare-corpus/many-runs" real.yaml "$@"; }
+many_runs 60 1000 2 > b60a.yaml
+{ many_runs 60 1001 2; echo "# boot 2"; } > b60b.yaml
+many_runs 60 800 2 > c60a.yaml
+{ many_runs 60 801 2; echo "# boot 2"; } > c60b.yaml
+cmp_run 1 "120 runs a side, pooled from two reports each: a 20% drop is a regression" b60a.yaml,b60b.yaml c60a.yaml,c60b.yaml
+head -1 out | grep -q "base b60a.yaml,b60b.yaml (.*, 120 runs) vs candidate .*(.*, 120 runs)" &&
+	grep "^$HB " out | grep -q "(120) .* (120) .*regression$"
+ok $? "  every one of the 120 runs is counted: the header and the row say 120"
+diag "$(cat out)"
+many_runs 80 1000 3 > a80.yaml
+{ cat a80.yaml; echo "# a copy"; } > a80b.yaml
+cmp_run 0 "80 identical runs a side" --format simple a80.yaml a80b.yaml
+awk -v k="$HB" '$1 == k && $7 > 0.9 && $8 == "no-change" { f = 1 } END { exit !f }' out
+ok $? "  no change with p above 0.9 ($(grep "^$HB " out | awk '{ print $7 }'))"
+# 70 figures of stressors s1..s70 in every run; the candidate's 70th drops
+figs70() {
+	awk -v drop="$1" '$0 == "    metrics:" { print; for (i = 1; i <= 70; i++)
+			printf "      s%d.bogo-ops-per-second-real-time: %d\n", i, (i == 70 ? drop : 1000) + n % 3
+		n++; next } { print }' base.yaml
+}
+figs70 1000 > f70base.yaml
+figs70 500 > f70drop.yaml
+cmp_run 1 "a 50% drop in the 70th figure is a regression" f70base.yaml f70drop.yaml
+grep -q "^s70.bogo-ops-per-second-real-time .*regression$" out &&
+	[ "$(grep -c "^s[0-9]*.bogo-ops-per-second-real-time " out)" -eq 70 ]
+ok $? "  all 70 figures are compared, the 70th a regression"
+sed "0,/^      $HB: .*/s//      $HB: !!float 544.5/" base.yaml > tag.yaml
+cmp_run 2 "a tagged value (!!float) is refused" base.yaml tag.yaml
+grep -q "a tag (tag:yaml.org,2002:float) at line" err
+ok $? "  naming the tag: $(cat err)"
+sed 's/^  repeat-requested: 7$/  repeat-requested: 7.0/' base.yaml > int.yaml
+cmp_run 2 "7.0 for an integer field is refused" base.yaml int.yaml
+grep -q "repeat-requested '7.0' is not an integer" err
+ok $? "  said so: $(cat err)"
+cmp_run 1 "a report read from a process substitution" base.yaml <(cat drop.yaml)
+"$SMM" compare base.yaml <(yes "a: b") > out 2> err
+rc=$?
+[ $rc -eq 2 ] && grep -q "more than the 8388608 bytes a report may have" err
+ok $? "an endless stream stops at the byte bound (exit $rc): $(cat err)"
+for args in "--threshold abc --junit j.xml" "--junit j.xml --threshold=abc" "--jun=j.xml --threshold abc"; do
+	echo "last week's verdicts" > j.xml
+	# shellcheck disable=SC2086
+	"$SMM" compare $args base.yaml drop.yaml > /dev/null 2>&1
+	rc=$?
+	[ $rc -eq 2 ] && grep -q "<failure message=\"--threshold='abc' is not a percentage" j.xml &&
+		! grep -q "last week" j.xml
+	ok $? "a bad --threshold with $args: exit $rc, no stale j.xml"
+done
+mkfifo never.fifo
+echo "last week's verdicts" > w.xml
+"$SMM" compare --junit w.xml base.yaml never.fifo > /dev/null 2>&1 &
+pid=$!
+for _ in $(seq 50); do grep -q "did not finish" w.xml 2> /dev/null && break; sleep 0.1; done
+grep -q '<failure message="stress-mm compare did not finish' w.xml
+ok $? "--junit says 'did not finish' while compare waits for its input"
+kill "$pid" 2> /dev/null
+wait "$pid" 2> /dev/null
 done_testing

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * compare-cmd.h - the `stress-mm compare` subcommand
- * (compare-cmd.c has the contract and exit statuses).
+ * compare-cmd.h - the `stress-mm compare` subcommand (compare-cmd.c has
+ * the contract and exit statuses; compare-opts.h its options).
  */
 #ifndef SMM_COMPARE_CMD_H
 #define SMM_COMPARE_CMD_H

@@ -1,14 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * compare-load.h - the reports stress-mm compare reads, read strictly.
+ * compare-load.h - the reports stress-mm compare reads, read strictly and
+ * once into the facts compare needs (compare-sides.h puts them together).
  *
- * A report is not trusted input: it is read with smm_yaml_load_strict()
- * (at most SMM_REPORT_MAX_BYTES, SMM_REPORT_MAX_DEPTH levels, no
- * duplicate key), must be a stress-mm report with runs, a complete set of
- * runs that all exited 0 and were not interrupted, and its conditions
- * (conditions.h); every figure value is a finite decimal number in plain
+ * A report is not trusted input. Each file is read once (yamlstrict.h: a
+ * FIFO or a process substitution works; at most SMM_REPORT_MAX_BYTES bytes
+ * read, SMM_REPORT_MAX_DEPTH levels, SMM_REPORT_MAX_NODES nodes, no tag,
+ * anchor, alias or duplicate key), the facts compare needs are taken out
+ * and the YAML tree is freed before the next file is read. It must be a
+ * stress-mm report with runs, a complete set of runs (repeat-requested
+ * equal to their number) that all exited 0 and were not interrupted, and
+ * its conditions (conditions.h). exit-status and repeat-requested are
+ * integers in plain digits ("5", never "5.0", "+5" or "05"). Every value
+ * of a figure (figures.h) in any run is a finite decimal number in plain
  * style: digits, an optional fraction, no sign, no exponent, no hex, no
- * quotes ("0", "12.5"; never "+5", "-0", "1e400", "0x10", "'7'").
+ * quotes ("0", "12.5"; never "+5", "-0", "1e400", "0x10", "'7'"), and its
+ * name is made of [A-Za-z0-9._-]. Parameters and conditions are scalars.
+ * There is no limit on runs, figures or parameters but the bounds above.
  * Every error is one line, in words, naming the file.
  */
 #ifndef SMM_COMPARE_LOAD_H
@@ -17,100 +25,57 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <yaml.h>
 
-#define SMM_REPORT_MAX_BYTES (8L << 20)
+#define SMM_REPORT_MAX_BYTES ((size_t)8 << 20)
 #define SMM_REPORT_MAX_DEPTH 32
-#define SMM_FIGURE_NAME_MAX 96
+#define SMM_REPORT_MAX_NODES ((size_t)1 << 21)
+
+/* One figure's value in one run of a report. */
+struct smm_rvalue {
+	char *name;
+	size_t run; /* 0-based */
+	double v;
+};
+
+/* Why a figure has no value in one run (the run's "absent" mapping). */
+struct smm_rabsent {
+	char *name, *why;
+	size_t run;
+};
 
 struct smm_report {
 	const char *path;
-	yaml_document_t doc;
-	int sm; /* the stress-mm mapping */
-	int runs; /* its runs sequence */
-	char kernel[128];
-	unsigned int nruns;
+	char *kernel; /* kernel-release, or "unknown" */
+	size_t nruns;
+	struct smm_rvalue *val; /* in document order */
+	size_t nval;
+	struct smm_rabsent *abs;
+	size_t nabs;
+	/* "stressor.key=value" (workers-resolved, ops-limit, parameters),
+	 * then "conditions.key=value", in document order */
+	char **params;
+	size_t nparams;
+	uint64_t hash; /* FNV-1a of the file's bytes */
 };
 
 /*
- * smm_report_load() - read @path strictly and check it is a complete,
- * successful set of runs. Return: 0, or -errno with one line in @err.
+ * smm_report_load() - read @path once and take its facts.
+ * smm_report_parse() - the same from @len bytes at @buf, named @path.
+ * Return: 0, or -errno with one line in @err.
  */
 int smm_report_load(struct smm_report *rp, const char *path, char *err,
 		    size_t len);
+int smm_report_parse(struct smm_report *rp, const char *path,
+		     const unsigned char *buf, size_t n, char *err, size_t len);
 
 void smm_report_free(struct smm_report *rp);
 
-/*
- * smm_report_values() - the values of figure @name over every run of @rp
- * into @v (@max at most), *n their count.
- * Return: 0; -ENOENT when no run has the figure (absent everywhere or
- * unknown); -EINVAL with the reason in @err when a value breaks the
- * number grammar, or when some runs have it and others not (a figure
- * absent in one run makes the set incomparable; the run's reason is
- * given).
- */
-int smm_report_values(struct smm_report *rp, const char *name, double *v,
-		      size_t max, size_t *n, char *err, size_t len);
-
-/*
- * smm_report_figures() - append the names of figures with a value in any
- * run of @rp to @names (each once; @n used of @max), known to figures.h
- * and, when @default_only, compared by default. Returns the new count.
- */
-int smm_report_figures(struct smm_report *rp,
-		       char (*names)[SMM_FIGURE_NAME_MAX], int n, int max,
-		       bool default_only);
-
-/*
- * smm_report_diff() - print every difference between @b and @c on stderr
- * ("stress-mm compare: differs: ..."): per stressor the resolved workers,
- * ops limit and every parameter, and every condition. Returns how many
- * differ outside the kernel (release, command line), which must match
- * unless compare is given --allow-param-diff.
- */
-int smm_report_diff(struct smm_report *b, struct smm_report *c);
-
-/*
- * A side of a comparison: one report, or several of the same configuration
- * ("a.yaml,b.yaml": runs from several boots, interleaved with the other
- * side's so that drift of the machine falls on both). Their runs are
- * pooled; the reports of a side must not differ at all, the kernel
- * included (smm_report_diff()).
- */
-#define SMM_SIDE_MAX_FILES 16
-
-struct smm_side {
-	const char *arg; /* as given */
-	char *paths; /* a copy of @arg, cut at the commas: the reports' paths */
-	struct smm_report r[SMM_SIDE_MAX_FILES];
-	int n;
-	unsigned int nruns; /* over all its reports */
-	uint64_t hash[SMM_SIDE_MAX_FILES]; /* of each file's bytes (FNV-1a) */
-};
-
-/* smm_side_load() - load every report of @arg (comma-separated paths).
- * An empty entry, or a report whose bytes equal another's on the side (the
- * same file twice, or a copy: its runs would count twice), is refused.
- * Return: 0, or -errno with one line in @err. */
-int smm_side_load(struct smm_side *s, const char *arg, char *err, size_t len);
-
-/* smm_sides_share() - a report of @a whose bytes equal one of @b's, or
- * NULL. */
-const char *smm_sides_share(const struct smm_side *a, const struct smm_side *b);
-
-void smm_side_free(struct smm_side *s);
-
-/* smm_side_values() - smm_report_values() over every report of @s, the
- * runs pooled; same returns. */
-int smm_side_values(struct smm_side *s, const char *name, double *v, size_t max,
-		    size_t *n, char *err, size_t len);
-
-/* smm_side_figures() - smm_report_figures() over every report of @s. */
-int smm_side_figures(struct smm_side *s, char (*names)[SMM_FIGURE_NAME_MAX],
-		     int n, int max, bool default_only);
-
-/* smm_decimal() - the number grammar above; 0 and *out, or -EINVAL. */
+/* smm_decimal() - the figure value grammar above; 0 and *out, or
+ * -EINVAL. */
 int smm_decimal(const char *s, double *out);
+
+/* smm_uint() - plain digits, no leading zero, at most UINT64_MAX; 0 and
+ * *out, or -EINVAL. */
+int smm_uint(const char *s, uint64_t *out);
 
 #endif /* SMM_COMPARE_LOAD_H */

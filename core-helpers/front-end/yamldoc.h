@@ -16,18 +16,6 @@
  * (-EINVAL: not YAML, or empty). */
 int smm_yaml_load(const char *path, yaml_document_t *doc);
 
-/*
- * smm_yaml_load_strict() - smm_yaml_load() for input that is not trusted
- * (stress-mm compare): at most @max_bytes bytes, at most @max_depth nested
- * collections (checked on the event stream before any tree is built), one
- * document, and no mapping with the same key twice.
- * Return: 0; -EFBIG, -ELOOP (too deep), -EEXIST (a duplicate key, named in
- * @err), -EINVAL (not YAML, empty), or -errno of stat(2)/fopen(3); @err
- * says which in words.
- */
-int smm_yaml_load_strict(const char *path, yaml_document_t *doc, long max_bytes,
-			 int max_depth, char *err, size_t len);
-
 /* smm_yaml_get() - value node of @key in mapping @map, or 0. */
 int smm_yaml_get(yaml_document_t *doc, int map, const char *key);
 
