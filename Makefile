@@ -274,3 +274,67 @@ lint: $(BUILD)/config.h $(BPF_SKEL)
 
 clean:
 	rm -rf $(BUILD)
+
+# --- stress-mm compare under the sanitizers, and its fuzzers (issue 19) -----
+# build/asan/: the front end, and a replay driver for each libFuzzer target
+# of test/fuzz/, built with AddressSanitizer and UBSan, no recovery (gcc's:
+# nothing to install); test/97-compare-hostile.t runs them over
+# test/compare-corpus/ and the fuzz corpora. Part of make all.
+# make fuzz [FUZZ_SECONDS=60]: each target built with clang -fsanitize=
+# fuzzer,address,undefined (Debian's clang and libclang-rt-14-dev, which
+# has libFuzzer; scripts/deps fuzz installs them) and run for FUZZ_SECONDS,
+# seeded from test/fuzz/corpus-*/ and test/compare-corpus/; inputs that add
+# coverage are merged back into test/fuzz/corpus-*/, crashes are kept in
+# build/fuzz/ (scripts/fuzz). Not part of make check.
+ASAN_DIR := $(BUILD)/asan
+ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+ASAN_CFLAGS := -std=gnu11 $(WARN) -O2 -g $(ASAN_FLAGS) -D_GNU_SOURCE -I$(BUILD)
+ASAN_LIB_SRCS := $(COMMON_SRCS) $(FE_LIB_SRCS)
+ASAN_OBJS := $(ASAN_LIB_SRCS:%.c=$(ASAN_DIR)/obj/%.o)
+FUZZ_TARGETS := report opts
+FUZZ_SRCS := $(FUZZ_TARGETS:%=test/fuzz/fuzz-%.c) test/fuzz/replay.c
+ASAN_BINS := $(ASAN_DIR)/stress-mm $(FUZZ_TARGETS:%=$(ASAN_DIR)/replay-%)
+FUZZ_DIR := $(BUILD)/fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_CC ?= clang
+
+all: $(ASAN_BINS)
+
+$(ASAN_DIR)/obj/%.o: %.c $(BUILD)/config.h $(ALL_HDRS) $(BPF_SKEL) bpf/smm-counts.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(CC) $(ASAN_CFLAGS) $(FE_INC) -c $< -o $@
+
+$(ASAN_DIR)/stress-mm: $(ASAN_DIR)/obj/stress-mm.o $(ASAN_OBJS)
+	@echo "  LD      $@"
+	@$(CC) $(ASAN_FLAGS) -o $@ $^ $(FE_LIBS)
+
+$(ASAN_DIR)/replay-%: $(ASAN_DIR)/obj/test/fuzz/fuzz-%.o \
+		$(ASAN_DIR)/obj/test/fuzz/replay.o $(ASAN_OBJS)
+	@echo "  LD      $@"
+	@$(CC) $(ASAN_FLAGS) -o $@ $^ $(FE_LIBS)
+
+$(FUZZ_DIR)/fuzz-%: test/fuzz/fuzz-%.c $(ASAN_LIB_SRCS) $(BUILD)/config.h $(ALL_HDRS) \
+		$(BPF_SKEL) bpf/smm-counts.h
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@ (libFuzzer)"
+	@$(FUZZ_CC) -std=gnu11 -O1 -g -fsanitize=fuzzer,address,undefined \
+		-fno-sanitize-recover=all -D_GNU_SOURCE -I$(BUILD) $(FE_INC) \
+		-o $@ $< $(ASAN_LIB_SRCS) $(FE_LIBS)
+
+.PHONY: fuzz fuzz-deps lint-gate
+fuzz-deps:
+	@scripts/deps fuzz
+
+fuzz: fuzz-deps
+	@$(MAKE) --no-print-directory $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
+	@scripts/fuzz $(FUZZ_SECONDS) $(FUZZ_DIR) $(FUZZ_TARGETS)
+
+lint: lint-gate
+lint-gate: $(BUILD)/config.h
+	clang-format --dry-run --Werror $(FUZZ_SRCS)
+	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
+		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(TEST_INC) $(FUZZ_SRCS)
+	clang-tidy --quiet $(FUZZ_SRCS) -- $(BASE_CFLAGS) $(TEST_INC)
+.SECONDARY: $(FUZZ_SRCS:%.c=$(ASAN_DIR)/obj/%.o)
