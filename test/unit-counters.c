@@ -2,9 +2,11 @@
 /*
  * unit-counters.c - counters that cannot count are skipped with their
  * reason and leave no descriptor open: a tracefs whose event id no kernel
- * has (perf_event_open fails on every CPU), one without the event, and the
- * real tracefs with a name that is not a counter. The perf filters made
- * from the table are the ones `perf stat --filter` takes, and the BPF
+ * has (perf_event_open fails on every CPU), one without the event, the
+ * real tracefs with a name that is not a counter, and a real event that
+ * opens on CPU 0 and fails on CPU 1 (RLIMIT_NOFILE leaves room for one
+ * descriptor): closed, never half counted. The perf filters made from
+ * the table are the ones `perf stat --filter` takes, and the BPF
  * engine's bins sum to the same counters.
  */
 #include <dirent.h>
@@ -12,6 +14,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -133,6 +137,84 @@ static void check_bins(void)
 	       "zone-lock waits and ns by side");
 }
 
+/*
+ * The real tracefs (mounted by someone, or by us on a directory of our
+ * own, which *@ours then names for unmounting), or NULL.
+ */
+static const char *real_tracefs(char *ours)
+{
+	static const char *const where[] = { "/sys/kernel/tracing",
+					     "/sys/kernel/debug/tracing" };
+	char ev[128];
+	struct stat st;
+
+	ours[0] = 0;
+	for (int i = 0; i < 2; i++) {
+		snprintf(ev, sizeof(ev), "%s/events/kmem", where[i]);
+		if (stat(ev, &st) == 0)
+			return where[i];
+	}
+	strcpy(ours, "/tmp/unit-counters-tracefs.XXXXXX");
+	if (!mkdtemp(ours) || mount("tracefs", ours, "tracefs", 0, NULL)) {
+		if (ours[0] == '/')
+			rmdir(ours);
+		ours[0] = 0;
+		return NULL;
+	}
+	return ours;
+}
+
+/* A counter that opens on CPU 0 and fails on CPU 1 with EMFILE. */
+static void test_later_cpu(void)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+	const struct smm_counter *c;
+	struct smm_counters cs;
+	char ours[64], err[128];
+	struct rlimit old, one;
+	const char *tfs;
+	int before, lowest, rc, full;
+
+	tfs = real_tracefs(ours);
+	if (!tfs || ncpu < 2) {
+		tap_skip("a counter failing on a later CPU is closed", "%s",
+			 tfs ? "one CPU: no later CPU" : "no tracefs");
+		return;
+	}
+	rc = smm_counters_open_at(&cs, "page_alloc_order0", tfs, err,
+				  sizeof(err));
+	c = smm_counters_get(&cs, "page_alloc_order0");
+	full = rc == 0 && c && !c->skip[0] && c->nfds == (int)ncpu;
+	if (!full) {
+		tap_skip("a counter failing on a later CPU is closed",
+			 "it does not open here: %s", c ? c->skip : err);
+		smm_counters_free(&cs);
+		goto out;
+	}
+	smm_counters_free(&cs);
+	before = open_fds();
+	lowest = dup(0);
+	close(lowest);
+	getrlimit(RLIMIT_NOFILE, &old);
+	one = old;
+	one.rlim_cur = (rlim_t)lowest + 1; /* the id file, then CPU 0 */
+	setrlimit(RLIMIT_NOFILE, &one);
+	rc = smm_counters_open_at(&cs, "page_alloc_order0", tfs, err,
+				  sizeof(err));
+	setrlimit(RLIMIT_NOFILE, &old);
+	c = smm_counters_get(&cs, "page_alloc_order0");
+	tap_ok(rc == 0 && c && strstr(c->skip, "on CPU 1 errno=24") &&
+		       c->nfds == 0 && !c->fds && open_fds() == before,
+	       "opened on CPU 0, EMFILE on CPU 1: skipped (%s), %d descriptors kept, %d -> %d open",
+	       c ? c->skip : "none", c ? c->nfds : -1, before, open_fds());
+	smm_counters_free(&cs);
+out:
+	if (ours[0]) {
+		umount(ours);
+		rmdir(ours);
+	}
+}
+
 int main(void)
 {
 	char dir[] = "/tmp/unit-counters.XXXXXX", err[128];
@@ -140,7 +222,7 @@ int main(void)
 	struct smm_counters cs;
 	int before, rc;
 
-	tap_plan(9);
+	tap_plan(10);
 	check_filters();
 	check_bins();
 	if (!mkdtemp(dir))
@@ -187,6 +269,7 @@ int main(void)
 		       skipped, cs.n);
 	}
 	smm_counters_free(&cs);
+	test_later_cpu();
 	put(dir, "events/kmem/mm_page_alloc/id", "");
 	snprintf(err, sizeof(err), "rm -rf %s", dir);
 	if (system(err) != 0)
