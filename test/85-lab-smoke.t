@@ -45,8 +45,12 @@ diag "$(cat "$dir/prove-io-uring.log" 2>/dev/null)"
 grep -q "fdtable: fd tables up to fd [0-9]* .* are vmalloc areas" "$dir/prove-fdtable.log" 2>/dev/null
 ok $? "fdtable proven in the guest with RLIMIT_NOFILE raised"
 diag "$(cat "$dir/prove-fdtable.log" 2>/dev/null)"
-[ -z "$(find "$dir" -name '*.yaml' -size 0)" ] && [ ! -e "$dir/run-stack.yaml.missing" ]
-ok $? "no empty YAML file, no run reported missing"
-! grep -aqE "Kernel panic|BUG:|WARNING:|Oops" "$dir/console.log"
-ok $? "no panic, BUG, WARNING or Oops on the guest console"
+# A missing kernel name, run directory or console log fails these two;
+# "find" and "! grep" alone would pass on nothing.
+[ -n "$k" ] && [ -d "$dir" ] && [ -s "$dir/run-stack.yaml" ] &&
+	[ -z "$(find "$dir" -name '*.yaml' -size 0)" ] && [ ! -e "$dir/run-stack.yaml.missing" ]
+ok $? "the run directory has its YAML: none empty, no run reported missing"
+[ -n "$k" ] && [ -s "$dir/console.log" ] &&
+	! grep -aqE "Kernel panic|BUG:|WARNING:|Oops" "$dir/console.log"
+ok $? "a console log, without panic, BUG, WARNING or Oops"
 done_testing
