@@ -16,7 +16,7 @@
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 77
+plan 78
 
 HB=shm-pcp.bogo-ops-per-second-real-time
 LB=shm-pcp.movable-refills-per-1000-faults
@@ -207,7 +207,7 @@ rc=$?
 [ $rc -eq 2 ] && grep -q "more than the 8388608 bytes a report may have" err
 ok $? "an endless stream stops at the byte bound (exit $rc): $(cat err)"
 for args in "--threshold abc --junit j.xml" "--junit j.xml --threshold=abc" "--jun=j.xml --threshold abc"; do
-	echo "last week's verdicts" > j.xml
+	echo '<?xml version="1.0"?><testsuite name="last week"/>' > j.xml
 	# shellcheck disable=SC2086
 	"$SMM" compare $args base.yaml drop.yaml > /dev/null 2>&1
 	rc=$?
@@ -215,8 +215,14 @@ for args in "--threshold abc --junit j.xml" "--junit j.xml --threshold=abc" "--j
 		! grep -q "last week" j.xml
 	ok $? "a bad --threshold with $args: exit $rc, no stale j.xml"
 done
+cp base.yaml keep.yaml
+"$SMM" compare --junit base.yaml base.yaml drop.yaml > /dev/null 2> err
+rc=$?
+"$SMM" compare --junit base.yaml --threshold x base.yaml drop.yaml > /dev/null 2>&1
+[ $rc -eq 2 ] && grep -q "holds something other than XML" err && cmp -s base.yaml keep.yaml
+ok $? "--junit naming a report never overwrites it (exit $rc), usage error or not"
 mkfifo never.fifo
-echo "last week's verdicts" > w.xml
+echo '<?xml version="1.0"?><testsuite name="last week"/>' > w.xml
 "$SMM" compare --junit w.xml base.yaml never.fifo > /dev/null 2>&1 &
 pid=$!
 for _ in $(seq 50); do grep -q "did not finish" w.xml 2> /dev/null && break; sleep 0.1; done

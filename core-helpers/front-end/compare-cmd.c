@@ -32,8 +32,9 @@
  * (usage errors included, wherever --junit stands among the arguments);
  * a failing "did not finish" test case is written before the reports are
  * read, so that a compare killed midway leaves no older file either. When
- * FILE cannot be written and is a regular file, it is removed. --help
- * prints the usage, exits 0 and touches nothing.
+ * FILE cannot be written and is a regular file, it is removed. A FILE that
+ * holds something other than XML (a report named by mistake) is never
+ * written: exit 2. --help prints the usage, exits 0 and touches nothing.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -83,12 +84,37 @@ static void junit_drop(const char *path)
 		unlink(path);
 }
 
+/*
+ * Whether @path may be written as a JUnit file: it does not exist, is not
+ * a regular file (/dev/stdout), is empty, or begins as XML. Anything else
+ * (a report named by mistake) is never overwritten or removed.
+ */
+static bool junit_ours(const char *path)
+{
+	char head[5] = "";
+	struct stat st;
+	FILE *f;
+	size_t n;
+
+	if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || !st.st_size)
+		return true;
+	f = fopen(path, "re");
+	if (!f)
+		return true;
+	n = fread(head, 1, sizeof(head), f);
+	fclose(f);
+	return n == sizeof(head) && !memcmp(head, "<?xml", sizeof(head));
+}
+
 /* One failing "comparable" test case saying @msg. */
 static void junit_fail(const char *path, const char *msg)
 {
-	FILE *f = fopen(path, "we");
+	FILE *f;
 	int bad;
 
+	if (!junit_ours(path))
+		return;
+	f = fopen(path, "we");
 	if (!f) {
 		junit_drop(path);
 		return;
@@ -338,6 +364,12 @@ int smm_compare_main(int argc, char **argv)
 	} else if (o.help) {
 		smm_compare_usage();
 		status = CMP_OK;
+	} else if (o.junit && !junit_ours(o.junit)) {
+		smm_errmsg(
+			err, sizeof(err),
+			"--junit %s holds something other than XML (a report?): not overwritten",
+			o.junit);
+		status = CMP_ERROR;
 	} else {
 		if (o.junit)
 			junit_fail(
