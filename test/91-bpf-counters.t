@@ -90,8 +90,11 @@ v=$(yget "$TMPD/p.yaml" page_alloc_order0)
 ok $? "--counters-engine perf counts with perf (page_alloc_order0 $v)"
 
 # 6. the zone-lock proof: waits on the side that must wait
-for mode in free alloc; do
-	"$BUILD/test/zl-proof" "$mode" 5 > "$TMPD/zl-$mode" 2>&1
+# (the allocation side by fallocate(): no page clearing between refills)
+for args in "free 5 32 fault" "alloc 5 32 fallocate"; do
+	mode=${args%% *}
+	# shellcheck disable=SC2086
+	"$BUILD/test/zl-proof" $args > "$TMPD/zl-$mode" 2>&1
 	rc=$?
 	last=$(tail -1 "$TMPD/zl-$mode")
 	case $rc in

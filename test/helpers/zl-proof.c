@@ -2,17 +2,24 @@
 /*
  * zl-proof - does the BPF engine put a zone-lock wait on the side that
  * waits? Workers (one per online CPU, each pinned to its CPU) repeat: all
- * fault MB MiB of private anonymous memory (order-0 pages: THP off for
- * it), then all unmap it, with a barrier between the phases. One phase is
- * made to wait and the other not: in "free" mode the workers allocate one
- * at a time (a token) on CPU 0 and free all at once on their own CPUs, so
- * only frees meet on the zone lock (free_pcppages_bulk: PCP lists over
- * their high mark); in "alloc" mode they allocate all at once on their
- * CPUs, whose PCP lists are empty (rmqueue_bulk refills), and free one at
- * a time on CPU 0. The zone-lock wait counters (counters.h, engine bpf)
- * count around it.
+ * take MB MiB of order-0 pages, then all give them back, with a barrier
+ * between the phases. One phase is made to wait and the other not: in
+ * "free" mode the workers allocate one at a time (a token) on CPU 0 and
+ * free all at once on their own CPUs, so only frees meet on the zone lock
+ * (free_pcppages_bulk: PCP lists over their high mark); in "alloc" mode
+ * they allocate all at once on their CPUs, whose PCP lists are empty
+ * (rmqueue_bulk refills), and free one at a time on CPU 0. The zone-lock
+ * wait counters (counters.h, engine bpf) count around it.
  *
- *   zl-proof MODE SECONDS [MB]     MODE free or alloc
+ * SOURCE says how the pages are taken and given back: "fault" (default)
+ * write-faults private anonymous memory (THP off for it) and unmaps it;
+ * every fault zeroes its page, so a refill holds the zone lock for one
+ * batch between a batch's worth of page clearing. "fallocate" fallocate()s
+ * a memfd (shmem: order-0 folios, cleared only when first read, which
+ * never happens here) and truncates it: the allocation phase is mostly
+ * the page allocator, and refills follow each other closely.
+ *
+ *   zl-proof MODE SECONDS [MB [SOURCE]]    MODE free or alloc
  *
  * Prints "side alloc|free|other waits N ns N" lines, then one verdict
  * line: "PASS: <side> dominant (...)", "FAIL: ...", or "SKIP: <reason>"
@@ -20,9 +27,11 @@
  * Exit status 0 pass, 1 fail, 2 usage, 4 skip.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -86,11 +95,47 @@ static void unmap(void *p, size_t len)
 	munmap(p, len);
 }
 
-static void worker(struct shared *sh, int cpu, int free_mode, size_t len)
+/* The memfd's pages, without touching them (@p: the fd). */
+static void falloc(void *p, size_t len)
 {
+	if (fallocate((int)(intptr_t)p, 0, 0, (off_t)len))
+		_exit(1);
+}
+
+static void truncate_all(void *p, size_t len)
+{
+	(void)len;
+	if (ftruncate((int)(intptr_t)p, 0))
+		_exit(1);
+}
+
+/* How a worker takes its pages and gives them back; @memfd: on a memfd
+ * (passed as the pointer), else on a fresh private mapping each round. */
+struct source {
+	const char *name;
+	void (*take)(void *, size_t);
+	void (*give)(void *, size_t);
+	int memfd;
+};
+
+static const struct source sources[] = {
+	{ "fault", touch, unmap, 0 },
+	{ "fallocate", falloc, truncate_all, 1 },
+};
+
+static void worker(struct shared *sh, int cpu, int free_mode, size_t len,
+		   const struct source *src)
+{
+	int fd = -1;
+
 	pin(cpu);
+	if (src->memfd) {
+		fd = memfd_create("zl-proof", MFD_CLOEXEC);
+		if (fd < 0)
+			_exit(1);
+	}
 	for (;;) {
-		void *p;
+		void *p = (void *)(intptr_t)fd;
 		int stop;
 
 		pthread_barrier_wait(&sh->bar);
@@ -98,14 +143,16 @@ static void worker(struct shared *sh, int cpu, int free_mode, size_t len)
 		pthread_barrier_wait(&sh->bar);
 		if (stop)
 			_exit(0);
-		p = mmap(NULL, len, PROT_READ | PROT_WRITE,
-			 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-		if (p == MAP_FAILED)
-			_exit(1);
-		madvise(p, len, MADV_NOHUGEPAGE);
-		phase(sh, free_mode, cpu, touch, p, len);
+		if (fd < 0) {
+			p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+				 MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+			if (p == MAP_FAILED)
+				_exit(1);
+			madvise(p, len, MADV_NOHUGEPAGE);
+		}
+		phase(sh, free_mode, cpu, src->take, p, len);
 		pthread_barrier_wait(&sh->bar);
-		phase(sh, !free_mode, cpu, unmap, p, len);
+		phase(sh, !free_mode, cpu, src->give, p, len);
 	}
 }
 
@@ -199,11 +246,20 @@ int main(int argc, char **argv)
 	char err[128];
 	double secs;
 	size_t len;
+	const struct source *src = &sources[0];
 	int free_mode, rc;
 
-	if (argc < 3 ||
+	if (argc > 4) {
+		src = NULL;
+		for (size_t i = 0; i < sizeof(sources) / sizeof(sources[0]);
+		     i++)
+			if (!strcmp(argv[4], sources[i].name))
+				src = &sources[i];
+	}
+	if (argc < 3 || !src ||
 	    (strcmp(argv[1], "free") != 0 && strcmp(argv[1], "alloc") != 0)) {
-		fprintf(stderr, "usage: zl-proof free|alloc SECONDS [MB]\n");
+		fprintf(stderr,
+			"usage: zl-proof free|alloc SECONDS [MB [fault|fallocate]]\n");
 		return 2;
 	}
 	free_mode = !strcmp(argv[1], "free");
@@ -222,11 +278,11 @@ int main(int argc, char **argv)
 		printf("SKIP: counters: %s\n", strerror(-rc));
 		return 4;
 	}
-	printf("mode %s, %ld workers, %zu MiB each, %.0f s\n", argv[1], ncpu,
-	       len >> 20, secs);
+	printf("mode %s, %ld workers, %zu MiB each by %s, %.0f s\n", argv[1],
+	       ncpu, len >> 20, src->name, secs);
 	for (long i = 0; i < ncpu; i++)
 		if (fork() == 0)
-			worker(sh, (int)i, free_mode, len);
+			worker(sh, (int)i, free_mode, len, src);
 	smm_counters_enable(&cs);
 	run(sh, (unsigned int)ncpu, secs);
 	smm_counters_disable(&cs);
