@@ -8,9 +8,17 @@
 # as built its candidate: "regression" reads as "the change is worse",
 # (|variant median - base median| / mean of the two absolute half-ranges,
 # (max - min) / 2): above 1 the shift is larger than the run-to-run spread.
-# Then each kernel's fingerprint.
+# Zone-lock rows come from the zone-lock boots (CPUDIR/zl/, lab/ab.sh
+# AB_ZL_CPU) when there are some. Then each kernel's fingerprint, and the
+# zone-lock proof's verdicts where it ran.
 #
-# usage: lab/ab-table.sh [AB_OUT]   (default build/lab-ab)
+# AB_BASE and AB_VARIANTS name the base kernel and its variants by their
+# directories, for kernels lab/ab.sh did not build (e.g. two Debian
+# kernels that lab/lab.sh ran into AB_OUT/cpus-<n>/, the later one the
+# base); by default the base is built-X and the variants built-X+*.
+#
+# usage: [AB_BASE=K AB_VARIANTS="K..."] lab/ab-table.sh [AB_OUT]
+#        (default build/lab-ab)
 set -u
 cd "$(dirname "$0")/.."
 OUT=${1:-${BUILD:-build}/lab-ab}
@@ -33,9 +41,18 @@ summary() {
 		END { if (n == ARGC - 1) print lo, hi }' "$@"
 }
 
-# runs_of CPUDIR KERNEL WORKLOAD: the workload's reports of that kernel, one
-# per round (ROUNDS > 1: CPUDIR/round-<r>/KERNEL), space-separated
+# runs_of CPUDIR KERNEL WORKLOAD [FIGURE]: the workload's reports of that
+# kernel, one per round (ROUNDS > 1: CPUDIR/round-<r>/KERNEL),
+# space-separated; a zone-lock FIGURE's from CPUDIR/zl/KERNEL when it exists
 runs_of() {
+	case ${4:-} in
+	*zone-lock-*)
+		if [ -d "$1/zl/$2" ]; then
+			ls "$1/zl/$2/run-$3.yaml" 2> /dev/null
+			return
+		fi
+		;;
+	esac
 	ls "$1/$2/run-$3.yaml" "$1"/round-*/"$2/run-$3.yaml" 2> /dev/null | tr '\n' ' '
 }
 
@@ -56,14 +73,22 @@ figures_of() { # workload
 for cdir in $(ls -d "$OUT"/cpus-* 2> /dev/null |
 	awk -F'cpus-' '{ print $NF, $0 }' | sort -n | cut -d' ' -f2-); do
 	n=${cdir##*cpus-}
-	kernels=$( (ls "$cdir"; ls "$cdir"/round-* 2> /dev/null) | grep '^built-' | sort -u)
-	base=$(echo "$kernels" | grep -v '+' | head -1)
+	if [ -n "${AB_BASE:-}" ]; then
+		base=$AB_BASE
+		variants=${AB_VARIANTS:-}
+		kernels="$base $variants"
+	else
+		kernels=$( (ls "$cdir"; ls "$cdir"/round-* 2> /dev/null) | grep '^built-' | sort -u)
+		base=$(echo "$kernels" | grep -v '+' | head -1)
+		variants=$(echo "$kernels" | grep "^$base+")
+	fi
 	[ -n "$base" ] || continue
 	rounds=$(ls -d "$cdir"/round-* 2> /dev/null | wc -l)
-	for v in $(echo "$kernels" | grep "^$base+"); do
+	for v in $variants; do
 		echo "== $n vCPUs ($(awk -v n="$n" -v h="$HOST_CPUS" 'BEGIN { printf "%.1f", n / h }') per host core, TCG, $((rounds > 1 ? rounds : 1)) boot(s) per kernel): $v -> $base (the change)"
+		[ -f "$cdir/zl/cpu" ] && echo "   zone-lock rows: one more boot per kernel with -cpu $(cat "$cdir/zl/cpu")"
 		printf '%-14s %-40s %24s %24s %8s %19s %-12s %6s\n' workload figure \
-			"${v#*+} median [min, max]" "$base" change interval verdict "eff/noise"
+			"${v#"$base"+} median [min, max]" "$base" change interval verdict "eff/noise"
 		for w in $(ls "$cdir/$base" "$cdir"/round-*/"$base" 2> /dev/null |
 			sed -n 's/^run-\(.*\)\.yaml$/\1/p' | sort -u); do
 			rb=$(runs_of "$cdir" "$base" "$w")
@@ -73,6 +98,12 @@ for cdir in $(ls -d "$OUT"/cpus-* 2> /dev/null |
 				continue
 			fi
 			for f in $(figures_of "$w"); do
+				rb=$(runs_of "$cdir" "$base" "$w" "$f")
+				rv=$(runs_of "$cdir" "$v" "$w" "$f")
+				[ -n "$rb" ] && [ -n "$rv" ] || {
+					printf '%-14s %-38s %s\n' "$w" "$f" "no runs"
+					continue
+				}
 				# the variant is the base of the comparison
 				c=$("$SMM" compare --allow-param-diff --format simple \
 					--metric "$f" "$(echo $rv | tr ' ' ,)" "$(echo $rb | tr ' ' ,)" \
@@ -100,5 +131,14 @@ for cdir in $(ls -d "$OUT"/cpus-* 2> /dev/null |
 		printf '  %-34s %s\n' "$k" "$(cat "$cdir/$k/fingerprint" "$cdir"/round-*/"$k"/fingerprint 2> /dev/null |
 			sed -n 's/^label: //p' | sort | uniq -c | sed 's/^ *//' | paste -sd';')"
 	done
+	proofs=$(ls "$cdir"/*/zl-proof-*.txt "$cdir"/*/*/zl-proof-*.txt 2> /dev/null)
+	if [ -n "$proofs" ]; then
+		echo "zone-lock proof at $n vCPUs (test/helpers/zl-proof.c):"
+		for p in $proofs; do
+			k=${p%/*}
+			m=${p##*zl-proof-}
+			printf '  %-34s %-6s %s\n' "${k##*/}" "${m%.txt}" "$(grep -E '^(PASS|FAIL|SKIP)' "$p" | tail -1)"
+		done
+	fi
 	echo
 done

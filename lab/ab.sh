@@ -8,7 +8,7 @@
 #               [AB_WORKLOADS="ng-shm shm-pcp-none shm-pcp-spin shm-pcp-stack"]
 #               [AB_EXTRA="stress-mm options added to the shm-pcp workloads"]
 #               [AB_WORKLOADS_FILE=lab/ab-conditions.workloads]
-#               [AB_OUT=build/lab-ab]
+#               [AB_OUT=build/lab-ab] [AB_ZL_CPU=max,hypervisor=off]
 #
 # 1. lab/kbuild.sh builds KERNEL_SRC unpatched (built-X, the base) and with
 #    each patch of PATCHES (built-X+VARIANT; default: the vfree patches
@@ -32,9 +32,13 @@
 #    stress-mm compare, and the effect divided by the noise.
 # The zone-lock waits by side (doc/counters.md) count only where the
 # guest's spinlock waits reach lock:contention_begin: LAB_CPU=max,
-# hypervisor=off (lab/lab.sh), which also slowed an 8-vCPU guest on 2
-# host cores here (fair spinlocks under vCPU preemption; doc/counters.md),
-# so take timings from a run without it; LAB_ZL_PROOF=1 adds the proof.
+# hypervisor=off (lab/lab.sh), which also slows an 8-vCPU guest on 2
+# host cores (fair spinlocks under vCPU preemption; doc/counters.md).
+# AB_ZL_CPU=max,hypervisor=off keeps it out of the timed rounds: after
+# them each kernel boots once more per vCPU count with that CPU model
+# (AB_OUT/cpus-<n>/zl/), and the table takes the zone-lock rows from those
+# boots and every other row from the timed ones. LAB_ZL_PROOF=1 adds the
+# proof, to the zone-lock boots when there are some.
 # Results: AB_OUT/cpus-<n>/[round-<r>/]<kernel>/{run-<workload>.yaml,
 # fingerprint,console.log}, AB_OUT/table.txt. TCG runs vCPUs as host threads: counts
 # stay valid at any vCPU count, timings compare only within one lab run,
@@ -53,6 +57,7 @@ DURATION=${DURATION:-15}
 AB_WORKLOADS=${AB_WORKLOADS:-ng-shm shm-pcp-none shm-pcp-spin shm-pcp-stack}
 AB_EXTRA=${AB_EXTRA:-}
 AB_OUT=${AB_OUT:-$BUILD/lab-ab}
+AB_ZL_CPU=${AB_ZL_CPU:-}
 export GUEST_MEM=${GUEST_MEM:-4G}
 START=$(date +%s)
 LAB_WHO=lab-ab
@@ -114,9 +119,21 @@ for n in $GUEST_CPUS_LIST; do
 		for k in $order; do
 			say "$n vCPUs, round $r of $ROUNDS: $k"
 			LAB_OUT=$out KERNELS=$k GUEST_CPUS=$n LAB_WORKLOADS=$wl \
+				LAB_ZL_PROOF=$([ -n "$AB_ZL_CPU" ] && echo 0 || echo "${LAB_ZL_PROOF:-0}") \
 				GUEST_TIMEOUT=$((RUNS * DURATION * 6 * $(wc -l < "$wl") + 900)) \
 				lab/lab.sh || failed=1
 		done
+	done
+	[ -n "$AB_ZL_CPU" ] || continue
+	out=$AB_OUT/cpus-$n/zl
+	mkdir -p "$out"
+	echo "$AB_ZL_CPU" > "$out/cpu"
+	for k in $kernels; do
+		say "$n vCPUs, zone-lock boot (-cpu $AB_ZL_CPU): $k"
+		LAB_CPU=$AB_ZL_CPU LAB_OUT=$out KERNELS=$k GUEST_CPUS=$n \
+			LAB_WORKLOADS=$wl LAB_ZL_PROOF=${LAB_ZL_PROOF:-0} \
+			GUEST_TIMEOUT=$((RUNS * DURATION * 12 * $(wc -l < "$wl") + 1800)) \
+			lab/lab.sh || failed=1
 	done
 done
 
