@@ -55,7 +55,7 @@ static volatile sig_atomic_t stop_signal;
 struct session {
 	struct smm_run_cfg cfg;
 	struct smm_exec_env env;
-	char so[PATH_MAX];
+	struct smm_located plugin;
 	struct smm_owner owner; /* the run's directory and watchdog */
 	struct smm_kmodule kmod; /* path module: what to undo */
 	struct smm_conditions cond;
@@ -192,6 +192,7 @@ static void parse_or_exit(int argc, char **argv, struct smm_run_cfg *cfg)
 		break;
 	case SMM_PARSE_VERSION:
 		printf("stress-mm " SMM_VERSION "\n");
+		smm_locate_print(stdout);
 		break;
 	case SMM_PARSE_MAN:
 		smm_print_man();
@@ -245,12 +246,9 @@ static void set_up(int argc, char **argv, struct session *ss)
 	ss->env.sng = smm_find_stress_ng(ss->cfg.stress_ng, err, sizeof(err));
 	if (!ss->env.sng)
 		smm_die(SMM_EX_USAGE, "stress-mm", "%s", err);
-	smm_plugin_path(ss->so, sizeof(ss->so));
-	ss->env.so = ss->so;
-	if (access(ss->so, R_OK) != 0)
-		smm_die(SMM_EX_USAGE, "stress-mm",
-			"plugin %s not readable: %s (run make)", ss->so,
-			strerror(errno));
+	if (smm_locate(SMM_LOC_PLUGIN, &ss->plugin, err, sizeof(err)))
+		smm_die(SMM_EX_USAGE, "stress-mm", "%s", err);
+	ss->env.so = ss->plugin.path;
 	catch_stops();
 	smm_owner_clean_stale(NULL);
 	smm_shm_sweep(NULL, &swept_p, &swept_s);

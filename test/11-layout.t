@@ -25,14 +25,14 @@ ok $? "the plugin defines no symbol of the front-end archive"
 [ -n "$both" ] && diag "in both: $both"
 
 # include_ok WORLD-DIRS FILE...: every #include "x.h" of FILE is in one of
-# the directories (config.h and the BPF skeleton counters.skel.h are
-# generated into build/).
+# the directories (config.h, install-paths.h and the BPF skeleton
+# counters.skel.h are generated into build/).
 includes_outside() {
 	local dirs=$1 f h d found
 	shift
 	for f in "$@"; do
 		for h in $(sed -n 's/^#include "\(.*\)"/\1/p' "$f"); do
-			[ "$h" = config.h ] || [ "$h" = counters.skel.h ] && continue
+			case $h in config.h | install-paths.h | counters.skel.h) continue ;; esac
 			found=0
 			for d in $dirs; do
 				[ -f "$TOP/$d/$h" ] && found=1

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * locate.c - the stress-ng to run and the plugin it loads.
+ * locate.c - the stress-ng to run, and the plugin and a native stress-ng
+ * in a build tree or installed (locate.h has the rules).
  */
 #include <errno.h>
 #include <libgen.h>
@@ -11,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "install-paths.h"
 #include "locate.h"
 
 const char *smm_find_stress_ng(const char *given, char *err, size_t len)
@@ -52,13 +54,100 @@ const char *smm_find_stress_ng(const char *given, char *err, size_t len)
 	return NULL;
 }
 
-void smm_plugin_path(char *buf, size_t len)
+static const struct candidate {
+	const char *how;
+	int from_pkglibdir; /* else from the executable's directory */
+	const char *rel[2]; /* by enum smm_locate_what */
+} candidates[] = {
+	{ "build tree, beside the front end",
+	  0,
+	  { "stress-mm.so", "stress-ng/stress-ng" } },
+	{ "installed, ../lib/stress-mm from the front end",
+	  0,
+	  { "../lib/stress-mm/stress-mm.so", "../lib/stress-mm/stress-ng" } },
+	{ "installed, the compiled-in PKGLIBDIR",
+	  1,
+	  { "stress-mm.so", "stress-ng" } },
+};
+
+static const char *const what_name[] = { "plugin stress-mm.so",
+					 "native stress-ng" };
+
+const char *smm_pkglibdir(void)
+{
+	return SMM_PKGLIBDIR;
+}
+
+static int usable(const char *path, enum smm_locate_what what)
+{
+	struct stat st;
+
+	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode))
+		return 0;
+	return access(path, what == SMM_LOC_PLUGIN ? R_OK : X_OK) == 0;
+}
+
+int smm_locate_in(const char *exe, const char *pkglibdir,
+		  enum smm_locate_what what, struct smm_located *loc, char *err,
+		  size_t len)
+{
+	char copy[PATH_MAX], dir[PATH_MAX], path[PATH_MAX * 2];
+	size_t used = 0;
+
+	snprintf(copy, sizeof(copy), "%s", exe);
+	snprintf(dir, sizeof(dir), "%s", dirname(copy));
+	used = (size_t)snprintf(err, len, "%s not found; looked at",
+				what_name[what]);
+	for (size_t i = 0; i < sizeof(candidates) / sizeof(candidates[0]);
+	     i++) {
+		const struct candidate *c = &candidates[i];
+
+		snprintf(path, sizeof(path), "%s/%s",
+			 c->from_pkglibdir ? pkglibdir : dir, c->rel[what]);
+		if (usable(path, what) && realpath(path, loc->path)) {
+			loc->how = c->how;
+			return 0;
+		}
+		if (used < len)
+			used += (size_t)snprintf(err + used, len - used,
+						 "%s %s", i ? "," : "", path);
+	}
+	if (used < len && what == SMM_LOC_PLUGIN)
+		snprintf(err + used, len - used, " (make, or make install)");
+	return -ENOENT;
+}
+
+int smm_locate(enum smm_locate_what what, struct smm_located *loc, char *err,
+	       size_t len)
 {
 	char exe[PATH_MAX];
 	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 
-	if (n < 0)
-		n = 0;
+	if (n <= 0) {
+		snprintf(err, len, "%s not found: /proc/self/exe: %s",
+			 what_name[what], strerror(errno));
+		return -ENOENT;
+	}
 	exe[n] = '\0';
-	snprintf(buf, len, "%s/stress-mm.so", dirname(exe));
+	return smm_locate_in(exe, SMM_PKGLIBDIR, what, loc, err, len);
+}
+
+void smm_locate_print(FILE *f)
+{
+	static const char *const label[] = { "plugin", "native stress-ng" };
+	struct smm_located loc;
+	char err[PATH_MAX * 4];
+
+	for (int w = SMM_LOC_PLUGIN; w <= SMM_LOC_NATIVE; w++) {
+		if (smm_locate((enum smm_locate_what)w, &loc, err,
+			       sizeof(err))) {
+			const char *looked = strstr(err, "looked at");
+
+			fprintf(f, "%s: none (%s)\n", label[w],
+				looked ? looked : err);
+		} else {
+			fprintf(f, "%s: %s (%s)\n", label[w], loc.path,
+				loc.how);
+		}
+	}
 }
