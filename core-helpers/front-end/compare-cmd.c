@@ -6,7 +6,7 @@
  *   stress-mm compare BASE.yaml[,BASE2.yaml...] CAND.yaml[,...] [--threshold PCT]
  *                     [--confidence PCT] [--metric NAME]...
  *                     [--allow-param-diff] [--strict] [--junit FILE]
- *                     [--format human|simple]
+ *                     [--format human|simple] [--plot FILE.svg|FILE.png]
  *
  * A side may be several reports of one configuration and kernel, comma
  * separated (runs from several boots, interleaved with the other side's):
@@ -50,6 +50,7 @@
 #include "die.h"
 #include "gate.h"
 #include "mwu.h"
+#include "plot.h"
 #include "summary.h"
 
 enum { CMP_OK, CMP_REGRESSION, CMP_ERROR };
@@ -288,6 +289,58 @@ static int conclude(const struct smm_compare_opts *o, const struct row *rows,
 	return failures ? CMP_REGRESSION : CMP_OK;
 }
 
+/* A side for the picture's title: its report, or its first and how many
+ * more (a pooled side can name dozens), its kernel and runs. */
+static void plot_side(char *buf, size_t len, const struct smm_side *sd)
+{
+	if (sd->n > 1)
+		snprintf(buf, len, "%s and %d more reports (%s, %zu runs)",
+			 sd->r[0].path, sd->n - 1, sd->r[0].kernel, sd->nruns);
+	else
+		snprintf(buf, len, "%s (%s, %zu runs)", sd->arg, sd->r[0].kernel,
+			 sd->nruns);
+}
+
+/* --plot: one panel per row (plot.h). */
+static int write_plot(const struct smm_compare_opts *o,
+		      const struct smm_side *base, const struct smm_side *cand,
+		      const struct row *rows, size_t n, char *err, size_t len)
+{
+	struct smm_plot_panel *panels = calloc(n, sizeof(*panels));
+	char title[200], bl[600], cl[600];
+	struct smm_plot p = { title, bl, cl, panels, n };
+	int rc;
+
+	if (!panels)
+		return smm_errmsg(err, len, "out of memory");
+	for (size_t i = 0; i < n; i++) {
+		const struct row *r = &rows[i];
+
+		panels[i] = (struct smm_plot_panel){
+			.figure = r->f->name,
+			.base = r->f->v[0],
+			.cand = r->f->v[1],
+			.nb = r->f->n[0],
+			.nc = r->f->n[1],
+			.base_median = r->b.median,
+			.cand_median = r->c.median,
+			.has_interval = r->g.v != SMM_V_TOO_FEW,
+			.change_pct = r->g.change_pct,
+			.lo_pct = r->g.lo_pct,
+			.hi_pct = r->g.hi_pct,
+			.verdict = smm_verdict_names[r->g.v],
+		};
+	}
+	snprintf(title, sizeof(title),
+		 "stress-mm compare, threshold %.1f%%, confidence %.1f%%",
+		 o->threshold, o->confidence);
+	plot_side(bl, sizeof(bl), base);
+	plot_side(cl, sizeof(cl), cand);
+	rc = smm_plot_write(o->plot, &p, err, len);
+	free(panels);
+	return rc;
+}
+
 /* Load, check, decide, write, print. Returns the exit status; on
  * CMP_ERROR the line is in @err unless it was printed already. */
 static int compare(const struct smm_compare_opts *o, struct smm_side *base,
@@ -332,6 +385,8 @@ static int compare(const struct smm_compare_opts *o, struct smm_side *base,
 		failures += rows[i].fail;
 	if (!rc && o->junit)
 		rc = write_junit(o->junit, rows, fs.n, failures, err, len);
+	if (!rc && o->plot)
+		rc = write_plot(o, base, cand, rows, fs.n, err, len);
 	status = CMP_ERROR;
 	if (!rc) {
 		print_rows(o, base, cand, rows, fs.n);

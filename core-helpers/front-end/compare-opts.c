@@ -16,6 +16,7 @@
 #include "die.h"
 #include "figures.h"
 #include "mwu.h"
+#include "plot.h"
 
 /* A percentage option: a decimal number within [lo, hi]. */
 static int pct_opt(const char *opt, const char *v, double lo, double hi,
@@ -68,6 +69,16 @@ static int set_junit(struct smm_compare_opts *o, const char *v, char *err,
 	return 0;
 }
 
+static int set_plot(struct smm_compare_opts *o, const char *v, char *err,
+		    size_t len)
+{
+	if (o->plot)
+		return smm_errmsg(err, len, "--plot given twice (%s, %s)",
+				  o->plot, v);
+	o->plot = v;
+	return smm_plot_check(v, err, len);
+}
+
 static int set_format(struct smm_compare_opts *o, const char *v, char *err,
 		      size_t len)
 {
@@ -96,6 +107,7 @@ static const struct cmp_option {
 	  offsetof(struct smm_compare_opts, strict) },
 	{ "junit", required_argument, set_junit, 0 },
 	{ "format", required_argument, set_format, 0 },
+	{ "plot", required_argument, set_plot, 0 },
 	{ "help", no_argument, NULL, offsetof(struct smm_compare_opts, help) },
 };
 
@@ -280,7 +292,8 @@ void smm_compare_usage(void)
 {
 	printf("usage: stress-mm compare BASE.yaml[,...] CAND.yaml[,...] [--threshold PCT] [--confidence PCT]\n"
 	       "                         [--metric NAME]... [--allow-param-diff] [--strict]\n"
-	       "                         [--junit FILE] [--format human|simple]\n\n"
+	       "                         [--junit FILE] [--format human|simple]\n"
+	       "                         [--plot FILE.svg|FILE.png]\n\n"
 	       "Compares two sets of runs (stress-mm --repeat R --yaml FILE; several reports of\n"
 	       "one configuration and kernel, comma-separated, pool all their runs) figure by\n"
 	       "figure: median [min, max] (runs) of each side, the change of (value + floor)\n"
@@ -290,6 +303,8 @@ void smm_compare_usage(void)
 	       "beyond. Verdicts: regression or improvement (the interval excludes 0 and the\n"
 	       "change is beyond the threshold, default 5%%), inconclusive (beyond it, the\n"
 	       "interval includes 0), no change, too few runs (at 95%% at least 4 per side).\n"
+	       "--plot draws every run, the medians, the change and the verdict per figure\n"
+	       "with gnuplot (gnuplot-nox).\n"
 	       "Figures (* compared by default; others with --metric):",
 	       SMM_MWU_EXACT_CELLS);
 	for (size_t i = 0; i < smm_nr_figure_defs; i++) {

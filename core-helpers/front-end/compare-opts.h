@@ -4,7 +4,8 @@
  * --threshold PCT (0..1000, default 5), --confidence PCT (50..99.9,
  * default 95), --metric NAME (a figure of figures.h; repeatable, each
  * once), --allow-param-diff, --strict, --junit FILE (once), --format
- * human|simple, --help; and two operands, BASE and CAND.
+ * human|simple, --plot FILE.svg|FILE.png (once; plot.h), --help; and two
+ * operands, BASE and CAND.
  */
 #ifndef SMM_COMPARE_OPTS_H
 #define SMM_COMPARE_OPTS_H
@@ -19,6 +20,7 @@ struct smm_compare_opts {
 	double threshold, confidence; /* percent */
 	bool allow, strict, simple, help;
 	const char *junit; /* --junit FILE, or NULL */
+	const char *plot; /* --plot FILE.svg|FILE.png, or NULL */
 };
 
 /*
