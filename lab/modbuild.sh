@@ -5,6 +5,12 @@
 #   make module [KERNEL=built-7.2]
 #   lab/modbuild.sh KERNEL
 #   lab/modbuild.sh release KERNEL   print the kernel release only
+#   lab/modbuild.sh chroot SUITE     make (or reuse) the chroot only and
+#                                    print its path: CHROOT_DIR (default
+#                                    build/module/chroot-SUITE) and
+#                                    CHROOT_INCLUDE (default
+#                                    gcc,make,libc6-dev; empty: minbase
+#                                    alone) say where and what
 #
 # KERNEL is what lab.sh's KERNELS takes:
 #   built-X[+VARIANT]  a kernel built by lab/kbuild.sh from Debian's
@@ -122,7 +128,8 @@ suite_of() {
 
 # chroot_make SUITE: the cached chroot's path (made the first time).
 chroot_make() {
-	local suite=$1 dir=$MODOUT/chroot-$1 uri t0
+	local suite=$1 dir=${CHROOT_DIR:-$MODOUT/chroot-$1} uri t0 log
+	local inc=${CHROOT_INCLUDE-gcc,make,libc6-dev}
 	if [ -e "$dir/.smm-ready" ]; then
 		say "chroot $suite: cached ($dir, made in $(cat "$dir/.smm-ready") s)"
 		echo "$dir"
@@ -139,13 +146,13 @@ chroot_make() {
 	}
 	uri=$(awk '{ print $2; exit }' "$LAB/apt/sources.list")
 	t0=$(date +%s)
-	say "chroot $suite: debootstrap --variant=minbase from the host's mirror (a few minutes)"
+	log=$(dirname "$dir")/debootstrap-$(basename "$dir").log
+	say "chroot $suite: debootstrap --variant=minbase${inc:+ --include=$inc} into $dir (a few minutes)"
 	chroot_umount "$dir"
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	debootstrap --variant=minbase --include=gcc,make,libc6-dev "$suite" "$dir" "$uri" \
-		> "$MODOUT/debootstrap-$suite.log" 2>&1 ||
-		die "debootstrap $suite failed: see $MODOUT/debootstrap-$suite.log"
+	debootstrap --variant=minbase ${inc:+--include=$inc} "$suite" "$dir" "$uri" \
+		> "$log" 2>&1 || die "debootstrap $suite failed: see $log"
 	echo 'Acquire::Check-Valid-Until "false";' > "$dir/etc/apt/apt.conf.d/99smm-valid-until"
 	echo "$(($(date +%s) - t0))" > "$dir/.smm-ready"
 	say "chroot $suite: made in $(($(date +%s) - t0)) s"
@@ -198,15 +205,18 @@ build_debian() {
 
 main() {
 	local what=build k
-	if [ "${1:-}" = release ]; then
-		what=release
+	case ${1:-} in
+	release | chroot)
+		what=$1
 		shift
-	fi
+		;;
+	esac
 	k=${1:-built-7.2}
 	mkdir -p "$MODOUT" "$LAB"
 	case $what-$k in
 	release-built-*) built_tree "$k"; echo "$REL" ;;
 	release-*) apt_setup; echo "$(deb_version "$k")-$FLAVOUR" ;;
+	chroot-*) apt_setup; chroot_make "$k" ;;
 	build-built-*) build_built "$k" ;;
 	*) build_debian "$k" ;;
 	esac
