@@ -62,6 +62,7 @@ export GUEST_MEM=${GUEST_MEM:-4G}
 START=$(date +%s)
 LAB_WHO=lab-ab
 . "$TOP/lab/lib.sh"
+. "$TOP/lab/progress.sh"
 
 [ "$RUNS" -ge 1 ] 2> /dev/null || die "RUNS=$RUNS: a count of runs, 1 or more (5 or more for a verdict)"
 [ "$ROUNDS" -ge 1 ] 2> /dev/null || die "ROUNDS=$ROUNDS: boots per kernel and vCPU count, 1 or more"
@@ -106,6 +107,12 @@ done
 say "kernels: $kernels; vCPUs: $GUEST_CPUS_LIST; $ROUNDS round(s) of $RUNS runs of $DURATION s per workload"
 reversed=$(echo "$kernels" | tr ' ' '\n' | tac | tr '\n' ' ')
 
+# Progress: boot b of all; what is left after it, from the mean of the
+# boots done (the estimate from the workloads before the first is done).
+progress_plan "$wl"
+boots=$(($(echo "$GUEST_CPUS_LIST" | wc -w) * ROUNDS * $(echo "$kernels" | wc -w)))
+b=0
+t_boots=$(date +%s)
 failed=0
 for n in $GUEST_CPUS_LIST; do
 	for r in $(seq 1 "$ROUNDS"); do
@@ -117,7 +124,11 @@ for n in $GUEST_CPUS_LIST; do
 		fi
 		mkdir -p "$out"
 		for k in $order; do
-			say "$n vCPUs, round $r of $ROUNDS: $k"
+			per=$PROGRESS_EST
+			[ "$b" -gt 0 ] && per=$((($(date +%s) - t_boots) / b))
+			b=$((b + 1))
+			say "$n vCPUs, round $r of $ROUNDS: $k (boot $b of $boots; lab elapsed $(mmss $(($(date +%s) - START))), about $(mmss $(((boots - b + 1) * per))) left)"
+			LAB_LEFT_AFTER=$(((boots - b) * per)) LAB_BOOT_OF="boot $b of $boots" \
 			LAB_OUT=$out KERNELS=$k GUEST_CPUS=$n LAB_WORKLOADS=$wl \
 				LAB_ZL_PROOF=$([ -n "$AB_ZL_CPU" ] && echo 0 || echo "${LAB_ZL_PROOF:-0}") \
 				GUEST_TIMEOUT=$((RUNS * DURATION * 6 * $(wc -l < "$wl") + 900)) \

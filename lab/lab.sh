@@ -75,6 +75,8 @@ START=$(date +%s)
 LAB_WHO=lab
 # say, die, apt_setup (the private apt configuration), fetch_deb
 . "$TOP/lab/lib.sh"
+# progress_plan, progress_note: elapsed and left, per boot and lab
+. "$TOP/lab/progress.sh"
 
 default_kernels() {
 	local k612 ksid
@@ -314,17 +316,25 @@ qemu_run() { # KVER VMLINUZ INITRAMFS ACCEL-ARGS NAME
 		-append "console=ttyS0 panic=-1 oops=panic quiet$extra" \
 		< /dev/null > "$dir/console.log" 2>&1) 2> /dev/null &
 	qpid=$!
+	local tcur=$t0 tsay=$t0 now
 	while kill -0 $qpid 2> /dev/null; do
 		sleep 2
+		now=$(date +%s)
 		if ! reached_init "$dir/console.log" &&
-			[ $(($(date +%s) - t0)) -ge "$LAB_INIT_TIMEOUT" ]; then
+			[ $((now - t0)) -ge "$LAB_INIT_TIMEOUT" ]; then
 			say "$k: no init after $LAB_INIT_TIMEOUT s: stopping the guest"
 			kill -TERM $qpid 2> /dev/null # timeout passes it on
 			break
 		fi
 		cur=$(grep -a "SMM-PROGRESS" "$dir/console.log" | tail -1 |
 			tr -d '\r' | sed 's/.*SMM-PROGRESS //')
-		[ -n "$cur" ] && [ "$cur" != "$last" ] && say "$k: $cur"
+		[ "$cur" != "$last" ] && tcur=$now
+		# each new line, and every LAB_PROGRESS_EVERY s without one
+		if [ -n "$cur" ] && { [ "$cur" != "$last" ] ||
+			[ $((now - tsay)) -ge "${LAB_PROGRESS_EVERY:-60}" ]; }; then
+			say "$k: $cur $(progress_note "$cur" $((now - t0)) $((now - tcur)))"
+			tsay=$now
+		fi
 		last=$cur
 	done
 	wait $qpid 2> /dev/null
@@ -389,10 +399,22 @@ else
 fi
 NAMES=$(awk '{ print $1 }' "$WORKLOADS" | tr '\n' ' ')
 NAMES=${NAMES% }
+progress_plan "$WORKLOADS"
 INITRD=$(build_initramfs)
 failed=0
 done_dirs=()
+nkernels=$(wc -w <<< "$KERNELS")
+ki=0
+AB_AFTER=${LAB_LEFT_AFTER:-}
 for k in $KERNELS; do
+	ki=$((ki + 1))
+	# what the lab has left after this boot: the other kernels', at this
+	# boot's estimate, and what lab/ab.sh says comes after this lab.sh
+	if [ "$nkernels" -gt 1 ] || [ -n "$AB_AFTER" ]; then
+		LAB_LEFT_AFTER=$(((nkernels - ki) * PROGRESS_EST + ${AB_AFTER:-0}))
+		[ "$nkernels" -gt 1 ] && LAB_BOOT_OF="kernel $ki of $nkernels"
+	fi
+	say "$k: a boot of about $(mmss "$PROGRESS_EST") (estimated from its workloads)"
 	dir=$LAB_OUT/$k
 	mkdir -p "$LAB/$k"
 	mkdir -p "$dir"

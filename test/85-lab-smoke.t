@@ -6,19 +6,20 @@
 # the archive cannot be reached. The first boot is made to die before init
 # (LAB_INJECT_EARLY_DEATH=1): the lab must retry it and say so, and the
 # retries left still cover a real early death (about 1 TCG boot in 7 here).
+# The boot's progress lines carry its elapsed time and what is left.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 command -v qemu-system-x86_64 > /dev/null || skip_all "qemu-system-x86_64 missing (make deps)"
 [ -x /bin/busybox ] || skip_all "busybox-static missing (make deps)"
 [ "$(id -u)" = 0 ] || skip_all "apt-get download needs root here"
-plan 10
+plan 11
 
 BUILD=$BUILD LAB_CHURNS=stack LAB_PROVE=1 LAB_INJECT_EARLY_DEATH=1 LAB_BOOT_RETRIES=3 GUEST_MEM=3G GUEST_TIMEOUT=400 \
 	KERNELS=${LAB_SMOKE_KERNEL:-trixie} STRESS_MM_ARGS="--vmalloc-order 1 --vmalloc-order-method stack --shm-pcp 1 --shm-pcp-bytes 1M -t 3" \
 	"$TOP/lab/lab.sh" > "$TMPD/lab.log" 2>&1
 rc=$?
 if grep -q "apt-get update failed\|no kernel packages found" "$TMPD/lab.log"; then
-	for i in $(seq 10); do skip "lab smoke $i" "the Debian archive cannot be reached: $(tail -1 "$TMPD/lab.log")"; done
+	for i in $(seq 11); do skip "lab smoke $i" "the Debian archive cannot be reached: $(tail -1 "$TMPD/lab.log")"; done
 	done_testing
 fi
 diag "$(cat "$TMPD/lab.log")"
@@ -45,11 +46,14 @@ diag "$(cat "$dir/prove-io-uring.log" 2>/dev/null)"
 grep -q "fdtable: fd tables up to fd [0-9]* .* are vmalloc areas" "$dir/prove-fdtable.log" 2>/dev/null
 ok $? "fdtable proven in the guest with RLIMIT_NOFILE raised"
 diag "$(cat "$dir/prove-fdtable.log" 2>/dev/null)"
-# A missing kernel name, run directory or console log fails these two;
+# A missing kernel name, run directory or console log fails these three;
 # "find" and "! grep" alone would pass on nothing.
 [ -n "$k" ] && [ -d "$dir" ] && [ -s "$dir/run-stack.yaml" ] &&
 	[ -z "$(find "$dir" -name '*.yaml' -size 0)" ] && [ ! -e "$dir/run-stack.yaml.missing" ]
 ok $? "the run directory has its YAML: none empty, no run reported missing"
+[ -n "$k" ] && grep -F "] $k: stack: stress-mm " "$TMPD/lab.log" |
+	grep -qE " \[boot [0-9]+m[0-9]{2}s, (about [0-9]+m[0-9]{2}s left|overdue: estimated [0-9]+m[0-9]{2}s)\]$"
+ok $? "the boot's progress lines say its elapsed time and what is left"
 [ -n "$k" ] && [ -s "$dir/console.log" ] &&
 	! grep -aqE "Kernel panic|BUG:|WARNING:|Oops" "$dir/console.log"
 ok $? "a console log, without panic, BUG, WARNING or Oops"
