@@ -29,7 +29,8 @@
 #    compare A.yaml,B.yaml ...).
 # 3. lab/ab-table.sh prints, per vCPU count and per variant against the
 #    base, each figure's median [min, max], the change, the verdict of
-#    stress-mm compare, and the effect divided by the noise.
+#    stress-mm compare, and the effect divided by the noise;
+#    lab/ab-plot.sh draws the changes with their intervals (ab.svg).
 # The zone-lock waits by side (doc/counters.md) count only where the
 # guest's spinlock waits reach lock:contention_begin: LAB_CPU=max,
 # hypervisor=off (lab/lab.sh), which also slows an 8-vCPU guest on 2
@@ -40,7 +41,8 @@
 # boots and every other row from the timed ones. LAB_ZL_PROOF=1 adds the
 # proof, to the zone-lock boots when there are some.
 # Results: AB_OUT/cpus-<n>/[round-<r>/]<kernel>/{run-<workload>.yaml,
-# fingerprint,console.log}, AB_OUT/table.txt. TCG runs vCPUs as host threads: counts
+# fingerprint,console.log}, AB_OUT/table.txt, AB_OUT/ab.tsv (the table's
+# comparisons, tab-separated) and AB_OUT/ab.svg. TCG runs vCPUs as host threads: counts
 # stay valid at any vCPU count, timings compare only within one lab run,
 # and with more vCPUs than host cores a preempted lock holder inflates the
 # timing effects; the table says how many vCPUs each host core carried.
@@ -148,7 +150,11 @@ for n in $GUEST_CPUS_LIST; do
 	done
 done
 
-# 3. The table.
+# 3. The table and the picture.
 lab/ab-table.sh "$AB_OUT" | tee "$AB_OUT/table.txt"
-say "done in $(($(date +%s) - START)) s; table in $AB_OUT/table.txt"
+lab/ab-table.sh --tsv "$AB_OUT" > "$AB_OUT/ab.tsv"
+lab/ab-plot.sh "$AB_OUT/ab.tsv" "$AB_OUT/ab.svg" \
+	"TCG; vCPUs $GUEST_CPUS_LIST; $ROUNDS boot(s) per kernel and vCPU count, $RUNS runs of $DURATION s each; $(date +%F)" ||
+	failed=1
+say "done in $(($(date +%s) - START)) s; table in $AB_OUT/table.txt, picture in $AB_OUT/ab.svg"
 exit $failed

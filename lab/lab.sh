@@ -40,7 +40,7 @@
 #     lab/module-guest.sh tests it in the guest: module.tap (TAP).
 #     LAB_MODULE=bench (make lab-module-bench): its benchmark by order
 #     next to test_vmalloc, BENCH_REPEATS times: bench.txt (lab/modtable.sh
-#     prints the table).
+#     prints the table, lab/modplot.sh draws LAB_OUT/module-bench.svg).
 #  LAB_QEMU_EXTRA: more QEMU arguments for the guest's boot (make
 #     lab-module-bench: "-icount shift=0", with LAB_ACCEL=tcg).
 #  LAB_CPU: TCG's CPU model (default max). "max,hypervisor=off" hides the
@@ -496,6 +496,9 @@ for k in $KERNELS; do
 done
 if [ "${LAB_MODULE:-0}" = bench ] && [ ${#done_dirs[@]} -ge 1 ]; then
 	lab/modtable.sh "${done_dirs[@]}"
+	lab/modplot.sh "$LAB_OUT/module-bench.svg" "${done_dirs[@]}" \
+		--caption "GUEST_CPUS=$GUEST_CPUS${LAB_QEMU_EXTRA:+, $LAB_QEMU_EXTRA}; $(date +%F)" ||
+		failed=1
 fi
 if [ ${#done_dirs[@]} -eq 2 ]; then
 	for c in $NAMES; do

@@ -9,14 +9,20 @@
 # and module b1 / test_vmalloc. With two kernels, then the ratio of their
 # medians (second / first) per column: under TCG only such ratios within
 # one lab run mean anything, not the absolute times.
+# --tsv: instead, one tab-separated line per kernel, column and order,
+# for lab/modplot.sh: kernel column order median min max repeats (column:
+# module-b1, module-all-then-free, test_vmalloc; a header line first,
+# starting with #).
 set -u
-[ $# -ge 1 ] || { echo "usage: lab/modtable.sh DIR..." >&2; exit 2; }
+TSV=0
+[ "${1:-}" = --tsv ] && { TSV=1; shift; }
+[ $# -ge 1 ] || { echo "usage: lab/modtable.sh [--tsv] DIR..." >&2; exit 2; }
 for d in "$@"; do
 	[ -s "$d/bench.txt" ] || { echo "modtable: no $d/bench.txt" >&2; exit 2; }
 done
 for d in "$@"; do
 	sed "s|^bench |kernel=$(basename "$d") |" "$d/bench.txt"
-done | awk '
+done | awk -v tsv=$TSV '
 function kv(s,   a, i, n, p) {
 	delete F
 	n = split(s, a, " ")
@@ -58,6 +64,20 @@ function cell(k, o, c,   n, i, s) {
 	reps[k] = F["rep"] > reps[k] ? F["rep"] : reps[k]
 }
 END {
+	if (tsv) {
+		split("module-b1 module-all-then-free test_vmalloc", cname, " ")
+		printf "#kernel\tcolumn\torder\tmedian\tmin\tmax\trepeats\n"
+		for (i = 1; i <= nk; i++)
+			for (c = 1; c <= 3; c++)
+				for (o = 0; o <= 9; o++) {
+					n = N[kern[i], o, c]
+					if (!n) continue
+					for (j = 1; j <= n; j++) V[j] = X[kern[i], o, c, j]
+					stats(n)
+					printf "%s\t%s\t%d\t%.0f\t%.0f\t%.0f\t%d\n", kern[i], cname[c], o, MED, MIN, MAX, n
+				}
+		exit
+	}
 	for (i = 1; i <= nk; i++) {
 		k = kern[i]
 		printf "\n%s: ns per vmalloc+vfree, median [min, max] of %d repeats\n", k, reps[k]
