@@ -6,6 +6,7 @@
 
 #include "counters.h"
 #include "docgen.h"
+#include "locate.h"
 #include "options.h"
 #include "params-table.h"
 #include "stressors.h"
@@ -172,6 +173,7 @@ void smm_print_man(void)
 		man_escape(smm_common_params[i].help);
 		printf(".\n");
 	}
+	smm_locate_man_files();
 	printf(".SH EXIT STATUS\n0 success; 1 usage error; 2 failure, including a "
 	       "plugin failure that stress\\-ng reports as success; 3 a "
 	       "stressor skipped for lack of a resource; 4 a stressor skipped "

@@ -151,3 +151,37 @@ void smm_locate_print(FILE *f)
 		}
 	}
 }
+
+/* @s in roff, a hyphen as \- */
+static void man_text(const char *s)
+{
+	for (; *s; s++)
+		if (*s == '-')
+			fputs("\\-", stdout);
+		else
+			putchar(*s);
+}
+
+void smm_locate_man_files(void)
+{
+	printf(".SH FILES\n");
+	for (int w = SMM_LOC_PLUGIN; w <= SMM_LOC_NATIVE; w++) {
+		printf(".TP\nThe ");
+		man_text(what_name[w]);
+		printf(", the first of:\n");
+		for (size_t i = 0;
+		     i < sizeof(candidates) / sizeof(candidates[0]); i++) {
+			const struct candidate *c = &candidates[i];
+
+			printf(".br\n\\fI");
+			man_text(c->from_pkglibdir ? SMM_PKGLIBDIR : "DIR");
+			putchar('/');
+			man_text(c->rel[w]);
+			printf("\\fR (");
+			man_text(c->how);
+			printf(")\n");
+		}
+	}
+	printf(".PP\nDIR is the directory of the stress\\-mm executable; "
+	       "stress\\-mm \\-\\-version says which was found.\n");
+}

@@ -67,4 +67,11 @@ const char *smm_pkglibdir(void);
  */
 void smm_locate_print(FILE *f);
 
+/*
+ * smm_locate_man_files() - the man page's FILES section: where the plugin
+ * and a native stress-ng are looked for, in order, with this build's
+ * PKGLIBDIR (roff on stdout).
+ */
+void smm_locate_man_files(void);
+
 #endif /* SMM_LOCATE_H */
