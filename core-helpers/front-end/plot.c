@@ -172,15 +172,16 @@ void smm_plot_script(FILE *f, const struct smm_plot *p, const char *out)
 
 	fmt = fmt < 0 ? 0 : fmt;
 	fprintf(f, "set terminal %s size %zu,%zu %s background rgb 'white'\n",
-		formats[fmt].terminal, cols * PANEL_W, rows * PANEL_H + 50,
+		formats[fmt].terminal, cols * PANEL_W, rows * PANEL_H + 70,
 		formats[fmt].options);
 	fprintf(f, "set output ");
 	gp_str(f, out);
 	fprintf(f, "\nset encoding utf8\nunset key\nset grid ytics\n"
 		   "set xrange [0.4:2.6]\nset format y '%%.4g'\n"
 		   "set lmargin 10\n");
-	snprintf(title, sizeof(title), "%s\nbase: %s    candidate: %s",
-		 p->title, p->base_label, p->cand_label);
+	/* a side's reports can be long: one line each */
+	snprintf(title, sizeof(title), "%s\nbase: %s\ncandidate: %s", p->title,
+		 p->base_label, p->cand_label);
 	fprintf(f,
 		"set xtics ('base' 1, 'candidate' 2) scale 0\n"
 		"set multiplot layout %zu,%zu title ",
