@@ -43,7 +43,11 @@ installed=$(cd "$STAGE" && find . -type f -printf '%p %m\n' | sort |
 	grep -vxFf <(echo "$before" | sed 's/$/ 644/'))
 [ "$installed" = "$expected" ]
 ok $? "install put down exactly the expected files, with their modes ($(echo "$installed" | wc -l) files)"
-[ "$installed" = "$expected" ] || diag "expected:" "$expected" "installed:" "$installed"
+if [ "$installed" = "$expected" ]; then
+	diag "installed:" "$installed"
+else
+	diag "expected:" "$expected" "installed:" "$installed"
+fi
 
 cmp -s "$BUILD/stress-mm.so" "$P/lib/stress-mm/stress-mm.so" &&
 	cmp -s "$BUILD/stress-mm.1" "$P/share/man/man1/stress-mm.1" &&
@@ -91,10 +95,13 @@ ok $? "its workers mapped the staged plugin ($P/lib/stress-mm/stress-mm.so)"
 
 mk uninstall DESTDIR="$STAGE" > "$TMPD/uninstall.log" 2>&1
 ok $? "make uninstall DESTDIR=$STAGE"
+removed=$(sed -n "s|^  RM      $STAGE|.|p" "$TMPD/uninstall.log" | sort)
+diag "removed:" "$removed"
 after=$(cd "$STAGE" && find . -type f | sort)
 [ "$after" = "$before" ] && [ ! -e "$P/lib/stress-mm" ] &&
-	[ ! -e "$P/share/doc/stress-mm" ]
-ok $? "uninstall removed every file install put down and stress-mm's directories, nothing else"
+	[ ! -e "$P/share/doc/stress-mm" ] &&
+	[ "$removed" = "$(echo "$installed" | sed 's/ [0-7]*$//')" ]
+ok $? "uninstall removed every file install put down (the two lists are equal) and stress-mm's directories, nothing else"
 [ "$after" = "$before" ] || diag "left or lost:" "$(diff <(echo "$before") <(echo "$after"))"
 
 mk uninstall DESTDIR="$STAGE" > "$TMPD/uninstall2.log" 2>&1 &&
