@@ -48,9 +48,10 @@ yaml_stressor() {
 	awk -v want="$2" '/^ *- stressor:/ { if (++n == want) { print $3; exit } }' "$1"
 }
 
-# plugin_pids: processes that have our shared object (any copy) mapped.
+# plugin_pids: processes that have this test's plugin ($SO) mapped; other
+# trees' plugins (another make check on the machine) are not ours.
 plugin_pids() {
-	grep -l "/stress-mm.so" /proc/[0-9]*/maps 2>/dev/null |
+	grep -lF "$(readlink -m "$SO")" /proc/[0-9]*/maps 2>/dev/null |
 		sed 's|/proc/\([0-9]*\)/maps|\1|' | sort -n | tr '\n' ' '
 }
 
