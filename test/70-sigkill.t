@@ -1,23 +1,35 @@
 #!/bin/bash
 # Leak-proofing: SIGKILL of the whole stress-ng process group mid-run (a
 # worker running its method), 10 times per method, all 10 counted, then a
-# normal run: no plugin process or thread is left,
-# no pty stays allocated, and the vmalloc areas of every path's callers
-# return to their baseline (rings, sockets, filters, LDTs and stacks are all
-# kernel-owned and die with their processes).
+# normal run: no process of the run is left (each run has a session of its
+# own: none of those sessions may keep a member; that covers thread stacks
+# and ptys, which die with their processes), no process maps this build's
+# plugin, and no vmalloc area of the paths' callers (stacks aside) that the
+# run made is left: areas that appeared around each kill (sampled just
+# before and just after it, against a sample taken just before that trial
+# started) must be gone after a settle. Rings, sockets, filters, LDTs and
+# fd tables are kernel-owned and die with their processes. Only the run's
+# own processes and areas count: the machine may be busy.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 [ -r /proc/vmallocinfo ] || skip_all "/proc/vmallocinfo unreadable (needs uid 0)"
 command -v setsid >/dev/null || skip_all "setsid missing (util-linux)"
 
 TRIALS=10
-CALLERS=kernel_clone,copy_process,io_create_region,bpf_prog_alloc_no_stats,bpf_prog_realloc,alloc_ldt_struct,n_tty_open,alloc_fdtable,dup_fd
+# callers of the paths' areas, thread stacks aside (KERNEL-PATHS)
+CALLERS='^(io_create_region|io_region_init_ptr|io_pin_pbuf_ring|bpf_prog_alloc_no_stats|bpf_prog_realloc|alloc_ldt_struct|n_tty_open|alloc_fdtable|dup_fd|expand_fdtable)$'
 mapfile -t syms < <("$BUILD/test/tables" paths | cut -f1)
 plan $((${#syms[@]} + 4))
 
-areas() { "$BUILD/test/vmallocinfo-watch" 0 0 0 "$CALLERS" | sed -n 's/^baseline: //p'; }
-base_areas=$(areas)
-base_pty=$(cat /proc/sys/kernel/pty/nr)
+# areas: "range size caller" of every area of CALLERS now, sorted
+areas() {
+	awk -v re="$CALLERS" '{ c = $3; sub(/\+.*/, "", c); if (c ~ re) print $1, $2, c }' \
+		/proc/vmallocinfo | sort
+}
+# made_since FILE: areas present now that FILE (an earlier areas) lacks
+made_since() { areas | comm -13 "$1" -; }
+sids=""
+: > "$TMPD/made"
 
 # A trial counts only when it was killed mid-run: a worker had started its
 # method (its stats file exists) and the kill found the group alive. A path
@@ -29,19 +41,25 @@ for sym in "${syms[@]}"; do
 	for t in $(seq $TRIALS); do
 		st=$TMPD/st.$sym.$t
 		mkdir -p "$st"
+		areas > "$TMPD/before"
 		(cd "$TMPD" && STRESS_MM_VMALLOC_ORDER_BATCH=32 \
 			STRESS_MM_STATS_DIR=$st exec setsid \
 			stress-ng --plugin 2 --plugin-so "$SO" \
 			--plugin-method "vmalloc_order_$sym" -t 30 \
 			> "$TMPD/$sym.$t.log" 2>&1) &
 		pid=$!
+		sids="$sids $pid"
 		for i in $(seq 100); do
 			ls "$st"/*.stats > /dev/null 2>&1 && break
 			sleep 0.05
 		done
 		started=$(ls "$st" | wc -l)
 		sleep "0.$((1 + RANDOM % 4))"
-		if kill -9 -- "-$pid" 2>/dev/null && [ "$started" -gt 0 ]; then
+		made_since "$TMPD/before" >> "$TMPD/made"
+		kill -9 -- "-$pid" 2>/dev/null
+		alive=$?
+		made_since "$TMPD/before" >> "$TMPD/made"
+		if [ $alive -eq 0 ] && [ "$started" -gt 0 ]; then
 			killed=$((killed + 1))
 		elif grep -q "SKIP:" "$TMPD/$sym.$t.log"; then
 			skipped=$((skipped + 1))
@@ -62,21 +80,27 @@ for sym in "${syms[@]}"; do
 	fi
 done
 
-# A normal run of every method after the kills.
-(cd "$TMPD" && timeout 60 stress-ng --plugin 1 --plugin-so "$SO" \
-	--plugin-method vmalloc_order -t 3 --metrics > "$TMPD/normal.log" 2>&1)
+# A normal run of every method after the kills, in a session of its own.
+(cd "$TMPD" && exec setsid timeout 60 stress-ng --plugin 1 --plugin-so "$SO" \
+	--plugin-method vmalloc_order -t 3 --metrics > "$TMPD/normal.log" 2>&1) &
+pid=$!
+sids="$sids $pid"
+wait $pid
 ok $? "a normal run of vmalloc_order (all paths) exits 0"
 wait_no_plugin 10
-ok $? "no plugin process after the normal run"
+ok $? "no process maps this build's plugin after the normal run"
 
-for i in $(seq 40); do
-	now_pty=$(cat /proc/sys/kernel/pty/nr)
-	now_areas=$(areas)
-	[ "$now_pty" -le "$base_pty" ] && [ "$now_areas" -le $((base_areas + 16)) ] && break
+sort -u "$TMPD/made" > "$TMPD/made.u"
+for _ in $(seq 40); do
+	session_left $sids > "$TMPD/left"
+	areas | comm -12 "$TMPD/made.u" - > "$TMPD/kept"
+	[ ! -s "$TMPD/left" ] && [ ! -s "$TMPD/kept" ] && break
 	sleep 0.25
 done
-[ "$now_pty" -le "$base_pty" ]
-ok $? "ptys back to baseline (kernel.pty.nr $base_pty -> $now_pty)"
-[ "$now_areas" -le $((base_areas + 16)) ]
-ok $? "vmalloc areas of the paths' callers back to baseline ($base_areas -> $now_areas)"
+[ ! -s "$TMPD/left" ]
+ok $? "no process of the run's $(echo $sids | wc -w) sessions is left ($(wc -l < "$TMPD/left") left)"
+[ -s "$TMPD/left" ] && diag "$(head -5 "$TMPD/left")"
+[ ! -s "$TMPD/kept" ]
+ok $? "no area the run made is left ($(wc -l < "$TMPD/made.u") seen around the kills, $(wc -l < "$TMPD/kept") left)"
+[ -s "$TMPD/kept" ] && diag "$(head -5 "$TMPD/kept")"
 done_testing

@@ -8,6 +8,7 @@ set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 SO=$BUILD/stress-mm.so
+SO_REAL=$(readlink -f "$SO")
 TAP_N=0
 TAP_FAILED=0
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/smm-test.XXXXXX")
@@ -48,11 +49,29 @@ yaml_stressor() {
 	awk -v want="$2" '/^ *- stressor:/ { if (++n == want) { print $3; exit } }' "$1"
 }
 
-# plugin_pids: processes that have this test's plugin ($SO) mapped; other
-# trees' plugins (another make check on the machine) are not ours.
+# plugin_pids: processes that have this build's shared object mapped (its
+# exact path; another build's copy, e.g. another worktree's, is not ours).
+# A rebuilt .so still mapped shows as "PATH (deleted)": field 6 is PATH.
 plugin_pids() {
-	grep -lF "$(readlink -m "$SO")" /proc/[0-9]*/maps 2>/dev/null |
+	awk -v so="$SO_REAL" 'BEGIN {
+		for (i = 1; i < ARGC; i++) {
+			while ((getline l < ARGV[i]) > 0) {
+				split(l, f, " ")
+				if (f[6] == so) { print ARGV[i]; break }
+			}
+			close(ARGV[i])
+		}
+		exit }' /proc/[0-9]*/maps 2>/dev/null |
 		sed 's|/proc/\([0-9]*\)/maps|\1|' | sort -n | tr '\n' ' '
+}
+
+# session_left SID...: "pid sid stat comm" of every process, zombies
+# included, still in one of the sessions SID (tests start each run with
+# setsid, so a session is one run and nothing else).
+session_left() {
+	ps -eo pid=,sid=,stat=,comm= | awk -v s="$*" '
+		BEGIN { n = split(s, a, " "); for (i = 1; i <= n; i++) want[a[i]] = 1 }
+		$2 in want { print $1, $2, $3, $4 }'
 }
 
 # wait_no_plugin SECONDS: wait until no process maps the plugin; 0 if so.
