@@ -1,15 +1,20 @@
 #!/bin/bash
 # stress-mm owns its run (owner.h): SIGKILL of stress-mm mid-run, 10 times
-# (POSIX and SysV objects, counters on, tracefs unmounted first so that
+# (POSIX and SysV objects, perf counters on, tracefs unmounted first so that
 # stress-mm mounts it), leaves 2 s later no process of the run, no shm
 # object or SysV segment of ours, no tracefs mount it made and no
-# temporary directory; a closed pipe (SIGPIPE) and a closed terminal
-# (SIGHUP) end the whole run within seconds; what a run killed together
-# with its watchdog left is cleaned, and named, by the next start.
+# temporary directory. The test runs in mount and IPC namespaces of its
+# own (isolate, lib.sh): the tracefs it unmounts, the mounts it counts,
+# /dev/shm, the SysV segments and /tmp are the test's alone. A closed pipe
+# (SIGPIPE) and a closed terminal (SIGHUP) end the whole run within
+# seconds; what a run killed together with its watchdog left is cleaned,
+# and named, by the next start.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ "$(id -u)" = 0 ] || skip_all "needs root (tracefs mount, SysV sweep of other users' segments)"
+isolate
+[ -n "${SMM_TEST_ISOLATED:-}" ] || skip_all "needs unshare (util-linux): it unmounts tracefs, in namespaces of its own only"
 TRIALS=10
 plan $((TRIALS * 2 + 6))
 
@@ -20,7 +25,8 @@ run_procs() { # live members of the process groups listed in $1, by name
 		($1 in want) && $2 !~ /^Z/ && ($3 ~ /^(stress-ng|smm-)/) { c++ }
 		END { print c + 0 }'
 }
-mounted_by_us() { grep -c " /sys/kernel/tracing tracefs " /proc/mounts; }
+# tracefs mounts in this test's own mount namespace (isolate)
+mounted_by_us() { grep -c " /sys/kernel/tracing tracefs " /proc/self/mounts; }
 # Processes that carry a marker value in their environment (a parameter
 # value no other run uses): stress-ng and everything under it.
 marked() {
@@ -30,8 +36,12 @@ marked() {
 for t in $(seq $TRIALS); do
 	method=posix
 	[ $((t % 2)) -eq 0 ] && method=sysv
+	# in this test's own mount namespace; debugfs too, or its automount
+	# of tracing would serve the run
 	umount /sys/kernel/tracing 2> /dev/null
-	(cd "$TMPD" && exec "$SMM" --shm-pcp 1 --shm-pcp-method $method \
+	umount /sys/kernel/debug/tracing 2> /dev/null
+	umount /sys/kernel/debug 2> /dev/null
+	(cd "$TMPD" && exec "$SMM" --shm-pcp 1 --shm-pcp-method $method --counters-engine perf \
 		--shm-pcp-bytes 1M -t 60 > "$TMPD/k$t.log" 2>&1) &
 	pid=$!
 	# mid-run: stress-ng is running when the kill comes
