@@ -28,8 +28,13 @@ bad=(
 	"--shm-pcp-bytes 16KK" "-- --shm 1 -t 1s" "-- --shm 1 --yaml x.yaml"
 	"--vmalloc-order-tests fix_size_alloc_test" "--counters-engine nope"
 	"--vmalloc-order 1 --vmalloc-order-method test-vmalloc --vmalloc-order-tests bogus"
+	"-- --shm 1 --timeo 4" "-- --shm 1 --yam F" "-- --shm 1 -YF" "-- --shm 1 -vt4"
+	"-- --shm 1 --plugin-meth x" "-- --shm 1 --timeout=4"
 )
-plan $((3 + ${#opts[@]} + ${#bad[@]} + 2 + 15 + 6))
+# what stress-ng itself reads those as: CASE|what shows it
+as_sng=("--timeo 1|timeout" "-vt1|timeout" "--timeout=1|timeout" "--yam F.yaml|yaml"
+	"-YF.yaml|yaml" "--plugin-meth nosuch|plugin-method")
+plan $((3 + ${#opts[@]} + ${#bad[@]} + ${#as_sng[@]} + 3 + 15 + 6))
 
 # 1. help, man page, completion
 "$SMM" --help > "$TMPD/help"
@@ -64,6 +69,32 @@ for b in "${bad[@]}"; do
 	[ $rc -eq 1 ] && [ "$lines" -eq 1 ] && case $out in stress-mm:*) true ;; *) false ;; esac
 	ok $? "'$b': exit $rc, $lines line: $out"
 done
+
+# The refused arguments after -- are what the real stress-ng reads as -t,
+# --yaml or --plugin-method (getopt_long prefixes and bundles); its other
+# options, some sharing a prefix with those, pass.
+for c in "${as_sng[@]}"; do
+	arg=${c%|*}
+	rm -f "$TMPD/F.yaml"
+	case ${c#*|} in
+	timeout)
+		s0=$(date +%s)
+		(cd "$TMPD" && eval "timeout 30 stress-ng --cpu 1 -t 20 $arg" > /dev/null 2>&1)
+		[ $(($(date +%s) - s0)) -lt 10 ] ;;
+	yaml)
+		(cd "$TMPD" && eval "stress-ng --cpu 1 -t 1 $arg" > /dev/null 2>&1)
+		[ -s "$TMPD/F.yaml" ] ;;
+	plugin-method)
+		(cd "$TMPD" && eval "stress-ng --plugin 1 --plugin-so \"$SO\" $arg -t 1" 2>&1) |
+			grep -q "plugin-method must be one of" ;;
+	esac
+	ok $? "stress-ng reads '$arg' as its ${c#*|}, which stress-mm refuses after --"
+done
+(cd "$TMPD" && "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M -t 1 --counters none \
+	--vmallocinfo-interval 0 -- --times --timer-freq 1000 -v --yield 1 > "$TMPD/other.log" 2>&1)
+rc=$?
+[ $rc -eq 0 ] && grep -q "invoked with .* --times --timer-freq 1000 -v --yield 1" "$TMPD/other.log"
+ok $? "stress-ng's other options after -- pass, prefixes of ours included (exit $rc)"
 
 # Environment values the plugin would read are checked up front too, and
 # a bad option after -- is stress-ng's usage error (exit 1).

@@ -3,9 +3,9 @@
  * opts-check.c - what the command line asks for, checked as a whole once
  * every option is read.
  */
-#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,33 +145,76 @@ static int check_tv_tests(struct smm_run_cfg *cfg, char *err, size_t len)
 		cfg->tv_tests, names);
 }
 
-/* stress-ng options after -- that stress-mm sets itself: given twice, the
- * report would read another run's YAML or another duration. */
+/*
+ * stress-ng options after -- that stress-mm sets itself: given twice, the
+ * report would read another run's YAML or another duration. The arguments
+ * are scanned the way stress-ng reads them, by getopt_long(3) itself:
+ * unique long prefixes (--timeo, --yam, --plugin-meth), "--name=value",
+ * bundled short options (-vt4, -YF). Only the names stress-mm owns are in
+ * the table; stress-ng's other options are unknown here and skipped, so
+ * every letter of a bundle is taken for a flag: a 't' or 'Y' inside the
+ * value of another short option (-ct) is refused too, where stress-ng
+ * would refuse the value. A prefix ambiguous among these names is
+ * ambiguous in stress-ng's larger table as well: stress-ng refuses it
+ * (exit 1), so it is left to stress-ng, like every unknown option.
+ */
+static const struct option sng_own[] = {
+	{ "timeout", required_argument, NULL, 1 },
+	{ "yaml", required_argument, NULL, 2 },
+	{ "plugin", required_argument, NULL, 3 },
+	{ "plugin-so", required_argument, NULL, 4 },
+	{ "plugin-method", required_argument, NULL, 5 },
+	{ "plugin-ops", required_argument, NULL, 6 },
+	{ NULL, 0, NULL, 0 },
+};
+
+/* The stress-ng option a scan's return value @c stands for. */
+static const char *sng_own_name(int c)
+{
+	if (c == 't')
+		return "-t (--timeout)";
+	if (c == 'Y')
+		return "-Y (--yaml)";
+	return sng_own[c - 1].name;
+}
+
 static int check_pass(struct smm_run_cfg *cfg, char *err, size_t len)
 {
-	static const char *const own[] = { "-t",
-					   "--timeout",
-					   "-Y",
-					   "--yaml",
-					   "--plugin",
-					   "--plugin-so",
-					   "--plugin-method",
-					   "--plugin-ops" };
+	char *argv[SMM_MAX_PASS + 2];
+	int c, rc = 0, saved_opterr = opterr;
 
-	for (int i = 0; i < cfg->npass; i++)
-		for (size_t k = 0; k < sizeof(own) / sizeof(own[0]); k++) {
-			size_t n = strlen(own[k]);
-			const char *a = cfg->pass[i];
+	if (!cfg->npass)
+		return 0;
+	argv[0] = "stress-ng";
+	memcpy(argv + 1, cfg->pass, cfg->npass * sizeof(argv[0]));
+	argv[cfg->npass + 1] = NULL;
+	opterr = 0;
+	optind = 0; /* glibc: start a new scan */
+	for (;;) {
+		const char *arg;
+		int at;
 
-			if (strncmp(a, own[k], n) == 0 &&
-			    (a[n] == '\0' || a[n] == '=' ||
-			     (n == 2 && isdigit((unsigned char)a[n]))))
-				return smm_errmsg(
-					err, len,
-					"'%s' after --: stress-mm sets stress-ng's %s itself; give stress-mm's own option before -- (-t, --yaml, --vmalloc-order/--shm-pcp)",
-					a, own[k]);
-		}
-	return 0;
+		c = getopt_long(cfg->npass + 1, argv, ":t:Y:", sng_own, NULL);
+		if (c == -1)
+			break;
+		if (c == '?')
+			continue; /* stress-ng's other options, ambiguous prefixes */
+		if (c == ':')
+			c = optopt; /* ours, its value missing */
+		/* the argument that carried it: a separate value was taken */
+		at = optarg && optind >= 2 && optarg == argv[optind - 1]
+			     ? optind - 2
+			     : optind - 1;
+		arg = argv[at > 0 ? at : 1];
+		rc = smm_errmsg(
+			err, len,
+			"'%s' after --: stress-ng reads it as %s%s, which stress-mm sets itself; give stress-mm's own option before -- (-t, --yaml, --vmalloc-order/--shm-pcp)",
+			arg, c == 't' || c == 'Y' ? "" : "--", sng_own_name(c));
+		break;
+	}
+	opterr = saved_opterr;
+	optind = 0;
+	return rc;
 }
 
 static int check_counters_opt(struct smm_run_cfg *cfg, char *err, size_t len)
