@@ -32,6 +32,7 @@
 #include <unistd.h>
 
 #include "compare-cmd.h"
+#include "deadline.h"
 #include "die.h"
 #include "docgen.h"
 #include "kmodule.h"
@@ -146,6 +147,8 @@ static int run_once(struct session *ss, struct smm_run_result *res)
 		.dir = ss->owner.dir,
 		.owner = &ss->owner,
 		.stop = &stop_signal,
+		.deadline_s =
+			cfg->timeout_s ? smm_deadline_s(cfg->timeout_s) : 0,
 		.tick_s = cfg->vm_interval,
 		.tick = sample,
 		.arg = &res->vs,
@@ -170,6 +173,8 @@ static int run_once(struct session *ss, struct smm_run_result *res)
 	for (int s = 0; s <= SMM_NR_STRESSORS; s++)
 		if (res->st[s].asked && res->st[s].runner)
 			res->st[s].runner->collect(cfg, res, s);
+	if (!stop_signal)
+		smm_deadline_early(cfg, res);
 	smm_run_verdict(cfg, res, rc != 0, stop_signal);
 	smm_figures_compute(cfg, res);
 	smm_print_counters(res);
@@ -280,9 +285,13 @@ static int finish(struct session *ss, struct smm_run_result *runs,
 {
 	struct smm_run_result *last = &runs[done ? done - 1 : 0];
 
+	bool cut = stop_signal != 0;
+
+	for (unsigned int i = 0; i < done; i++)
+		cut |= runs[i].interrupted;
 	if (ss->cfg.yaml && done &&
-	    smm_yreport_write(&ss->cfg, &ss->cond, runs, done, status,
-			      stop_signal != 0, ss->env.sng) != 0) {
+	    smm_yreport_write(&ss->cfg, &ss->cond, runs, done, status, cut,
+			      ss->env.sng) != 0) {
 		fprintf(stderr, "stress-mm: cannot write %s: %s\n",
 			ss->cfg.yaml, strerror(errno));
 		if (status == SMM_EX_OK)

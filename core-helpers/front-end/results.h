@@ -98,6 +98,10 @@ struct smm_run_result {
 	double seconds; /* the run's wall-clock time, measured here */
 	int status; /* exit status (verdict.h), the worst stressor's */
 	bool interrupted;
+	/* why the run was ended at its deadline or cut short (deadline.h),
+	 * "" if it was not; and the exit status that cause gives */
+	char cut_why[256];
+	int cut_status;
 	struct smm_figures fig;
 };
 

@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -12,6 +13,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "deadline.h"
 #include "relay.h"
 #include "results.h"
 #include "supervise.h"
@@ -86,12 +88,35 @@ static bool reaped(struct child *c, struct smm_stressor_result *r)
 	return c->done;
 }
 
+/* The deadline passed: say why, then SIGKILL what is left. */
+static void end_at_deadline(struct child *ch, const struct smm_run_cfg *cfg,
+			    struct smm_run_result *res,
+			    const struct smm_supervision *sv)
+{
+	pid_t pgids[SMM_NR_STRESSORS + 1];
+	int n = 0;
+
+	for (int s = 0; s <= SMM_NR_STRESSORS; s++)
+		if (ch[s].pid && !ch[s].done)
+			pgids[n++] = ch[s].pid;
+	res->cut_status =
+		smm_deadline_cause(pgids, n, sv->owner->stats, sv->deadline_s,
+				   res->cut_why, sizeof(res->cut_why));
+	fprintf(stderr,
+		"stress-mm: the run was not done by -t %llu s plus %.0f s: ending it: %s\n",
+		(unsigned long long)cfg->timeout_s,
+		smm_deadline_grace(cfg->timeout_s), res->cut_why);
+	for (int i = 0; i < n; i++)
+		kill(-pgids[i], SIGKILL);
+}
+
 /* Relay and reap until every child is gone. */
 static void loop(struct child *ch, const struct smm_run_cfg *cfg,
 		 struct smm_run_result *res, const struct smm_supervision *sv,
 		 bool stopping)
 {
 	double next_tick = now_s() + sv->tick_s;
+	double deadline = sv->deadline_s > 0 ? now_s() + sv->deadline_s : 0;
 	bool running = true;
 
 	while (running) {
@@ -117,6 +142,10 @@ static void loop(struct child *ch, const struct smm_run_cfg *cfg,
 					smm_relay_read(&ch[idx[i]].out, cfg);
 		} else if (running && !np) {
 			usleep(100000);
+		}
+		if (running && deadline > 0 && now_s() >= deadline) {
+			end_at_deadline(ch, cfg, res, sv);
+			deadline = 0;
 		}
 		if (sv->tick && sv->tick_s > 0 && now_s() >= next_tick) {
 			sv->tick(sv->arg);

@@ -23,6 +23,10 @@ struct smm_supervision {
 	const char *dir; /* where the children's output files go */
 	struct smm_owner *owner; /* records each child's process group */
 	volatile sig_atomic_t *stop; /* non-zero: stop the children */
+	/* seconds after the start when what still runs is ended (SIGKILL to
+	 * its process groups, the cause in res->cut_why: deadline.h); 0:
+	 * none */
+	double deadline_s;
 	double tick_s; /* seconds between tick() calls; 0: none */
 	void (*tick)(void *arg);
 	void *arg;

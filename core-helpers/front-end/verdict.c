@@ -248,8 +248,13 @@ int smm_run_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
 				smm_verdict(cfg, res, s, stopped_run));
 	if (start_failed)
 		res->status = SMM_EX_FAIL;
-	res->interrupted = stop_signal != 0;
-	if (res->interrupted)
+	if (res->cut_why[0] && !stop_signal) {
+		fprintf(stderr, "stress-mm: the run was cut: %s\n",
+			res->cut_why);
+		res->status = res->cut_status; /* the cause's, not the kill's */
+	}
+	res->interrupted = stop_signal != 0 || res->cut_why[0];
+	if (stop_signal)
 		res->status = 128 + stop_signal;
 	return res->status;
 }

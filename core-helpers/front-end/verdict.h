@@ -49,8 +49,10 @@ int smm_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
 /*
  * smm_run_verdict() - every started result's verdict, then the run's
  * status into res->status: the worst of them; 2 when a stress-ng could
- * not be started (@start_failed); 128 + @stop_signal when a signal
- * stopped the run (res->interrupted set). Return: res->status.
+ * not be started (@start_failed); res->cut_status when the run was cut
+ * (res->cut_why, deadline.h: said on stderr, res->interrupted set: the
+ * cause's status, not that of the kill that ended it); 128 + @stop_signal when a signal stopped the run
+ * (res->interrupted set). Return: res->status.
  */
 int smm_run_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
 		    bool start_failed, int stop_signal);

@@ -358,6 +358,8 @@ static void write_runs(yaml_document_t *out, int sm,
 		smm_yaml_u64(out, m, "exit-status", (uint64_t)runs[i].status);
 		smm_yaml_str(out, m, "interrupted",
 			     runs[i].interrupted ? "true" : "false");
+		if (runs[i].cut_why[0])
+			smm_yaml_str(out, m, "interrupted-by", runs[i].cut_why);
 		smm_yaml_dbl(out, m, "seconds", runs[i].seconds);
 		/* Figures with a value (what compare reads), then those
 		 * absent with the reason, then this run's counters. */

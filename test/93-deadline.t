@@ -1,0 +1,103 @@
+#!/bin/bash
+# A run is done by -t plus its grace (deadline.h: 10 s + -t/10), or it is
+# ended and reported: a SIGSTOPped worker ends the run at the deadline with
+# exit 2 and "interrupted: true" naming the stopped process; a SIGTERM to
+# stress-ng (which stress-ng calls a successful run) is exit 2 and
+# interrupted, never a success; as a user with RLIMIT_NPROC 3 no worker can
+# start, and the run ends at the deadline with exit 3, naming the limit.
+# A run left alone is neither.
+. "$(dirname "$0")/lib.sh"
+need_stress_ng
+SMM=$BUILD/stress-mm
+[ -x "$SMM" ] || skip_all "$SMM not built"
+plan 9
+
+# start NAME T: stress-mm with one stack worker for T s in the background
+# ($pid), its log $TMPD/NAME.log, its report $TMPD/NAME.yaml; SIGKILL
+# after 60 s (its watchdog then ends the run) if nothing else ends it
+start() {
+	(cd "$TMPD" && exec timeout -s KILL 60 "$SMM" --vmalloc-order 1 --vmalloc-order-method stack \
+		-t "$2" --counters none --vmallocinfo-interval 0 \
+		--yaml "$TMPD/$1.yaml" > "$TMPD/$1.log" 2>&1) &
+	pid=$!
+}
+# ng_of NAME: the stress-ng parent's pid once it dispatched its workers
+ng_of() {
+	local i ng
+	for i in $(seq 300); do
+		ng=$(sed -n 's/.*\[\([0-9]*\)\] dispatching hogs.*/\1/p' "$TMPD/$1.log")
+		[ -n "$ng" ] && { echo "$ng"; return 0; }
+		sleep 0.1
+	done
+	return 1
+}
+cause() { sed -n 's/^    interrupted-by: //p' "$TMPD/$1.yaml"; }
+
+# 1. a worker stopped: the run ends at its deadline, 2 + 10.2 s after
+# stress-ng started
+start stop 2
+ng=$(ng_of stop)
+t0=$(date +%s)
+w=""
+for i in $(seq 50); do
+	w=$(ps -eo pid=,pgid=,comm= | awk -v g="$ng" -v p="$ng" \
+		'$2 == g && $1 != p && $3 ~ /^stress-ng/ { print $1 }' | tail -1)
+	[ -n "$w" ] && break
+	sleep 0.1
+done
+kill -STOP "$w"
+wait $pid
+rc=$?
+took=$(($(date +%s) - t0))
+[ $rc -eq 2 ] && [ $took -le 30 ]
+ok $? "a SIGSTOPped worker: exit $rc after $took s (deadline 12.2 s)"
+grep -q "^  interrupted: true" "$TMPD/stop.yaml" &&
+	case $(cause stop) in *"stopped (pid $w, state T"*) true ;; *) false ;; esac
+ok $? "a SIGSTOPped worker: interrupted, by: $(cause stop)"
+! kill -0 "$w" 2> /dev/null
+ok $? "a SIGSTOPped worker: it is gone"
+
+# 2. SIGTERM to stress-ng 1 s into a 6 s run
+start term 6
+ng=$(ng_of term)
+sleep 1
+kill -TERM "$ng"
+wait $pid
+rc=$?
+[ $rc -eq 2 ]
+ok $? "SIGTERM to stress-ng: exit $rc, never a success"
+grep -q "^  interrupted: true" "$TMPD/term.yaml" &&
+	case $(cause term) in *"ended after "*" of -t 6 s"*) true ;; *) false ;; esac
+ok $? "SIGTERM to stress-ng: interrupted, by: $(cause term)"
+
+# 3. RLIMIT_NPROC 3 for a user of its own (the kernel does not apply it to
+# root; lowering a limit needs no privilege): stress-ng cannot fork
+if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null && command -v prlimit > /dev/null; then
+	uid=$((40000 + RANDOM % 20000))
+	chmod 1777 "$TMPD"
+	t0=$(date +%s)
+	(cd "$TMPD" && exec timeout -s KILL 60 setpriv --reuid "$uid" --regid "$uid" \
+		--clear-groups -- prlimit --nproc=3:3 -- "$SMM" --vmalloc-order 1 --vmalloc-order-method stack \
+		-t 2 --counters none --vmallocinfo-interval 0 \
+		--yaml "$TMPD/nproc.yaml" > "$TMPD/nproc.log" 2>&1)
+	rc=$?
+	took=$(($(date +%s) - t0))
+	[ $rc -eq 3 ] && [ $took -le 40 ]
+	ok $? "RLIMIT_NPROC 3: exit $rc after $took s"
+	grep -q "^  interrupted: true" "$TMPD/nproc.yaml" &&
+		case $(cause nproc) in *"no worker could start"*"RLIMIT_NPROC is 3"*) true ;; *) false ;; esac
+	ok $? "RLIMIT_NPROC 3: interrupted, by: $(cause nproc)"
+else
+	skip "RLIMIT_NPROC 3: exit 3" "needs root, setpriv and prlimit (util-linux) to become a user of its own"
+	skip "RLIMIT_NPROC 3: interrupted" "as above"
+fi
+
+# 4. left alone
+start alone 2
+wait $pid
+rc=$?
+[ $rc -eq 0 ]
+ok $? "a run left alone: exit $rc"
+grep -q "^  interrupted: false" "$TMPD/alone.yaml" && [ -z "$(cause alone)" ]
+ok $? "a run left alone: not interrupted"
+done_testing
