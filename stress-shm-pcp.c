@@ -30,6 +30,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "churn.h"
@@ -121,19 +122,37 @@ static void start(struct shm_worker *w)
 	w->started = true;
 }
 
+/* A companion ended under a running worker: a failure, by its signal or
+ * its exit status (no errno: nothing failed in a call). */
+static void companion_gone(struct shm_worker *w, pid_t pid, int ws)
+{
+	if (ws != -1 && WIFSIGNALED(ws))
+		smm_fail(w->stats, stressor, 0,
+			 "churn companion %d was killed by signal %d (%s)",
+			 (int)pid, WTERMSIG(ws), strsignal(WTERMSIG(ws)));
+	else if (ws != -1)
+		smm_fail(w->stats, stressor, 0,
+			 "churn companion %d exited with status %d", (int)pid,
+			 WEXITSTATUS(ws));
+	else
+		smm_fail(w->stats, stressor, ECHILD,
+			 "churn companion %d ended, reaped elsewhere",
+			 (int)pid);
+}
+
 SMM_EXPORT int stress_shm_pcp(void)
 {
 	struct shm_worker *w = &worker;
 	char what[256];
 	pid_t gone;
+	int ws;
 	long pages;
 
 	if (w->pid != getpid() || !w->started)
 		start(w);
 	if (w->seq % ALIVE_CHECK_EVERY == 0 &&
-	    (gone = smm_churn_alive(&w->churn)) != 0) {
-		smm_fail(w->stats, stressor, ECHILD, "churn companion %d ended",
-			 (int)gone);
+	    (gone = smm_churn_alive(&w->churn, &ws)) != 0) {
+		companion_gone(w, gone, ws);
 		smm_churn_stop(&w->churn);
 		w->started = false;
 		return -1;

@@ -4,13 +4,14 @@
 # exit 2 and "interrupted: true" naming the stopped process; a SIGTERM to
 # stress-ng (which stress-ng calls a successful run) is exit 2 and
 # interrupted, never a success; as a user with RLIMIT_NPROC 3 no worker can
-# start, and the run ends at the deadline with exit 3, naming the limit.
-# A run left alone is neither.
+# start, and the run ends at the deadline with exit 3, naming the limit;
+# a churn companion killed is a failure named by its signal. A run left
+# alone is none of these.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 9
+plan 11
 
 # start NAME T: stress-mm with one stack worker for T s in the background
 # ($pid), its log $TMPD/NAME.log, its report $TMPD/NAME.yaml; SIGKILL
@@ -54,6 +55,10 @@ ok $? "a SIGSTOPped worker: exit $rc after $took s (deadline 12.2 s)"
 grep -q "^  interrupted: true" "$TMPD/stop.yaml" &&
 	case $(cause stop) in *"stopped (pid $w, state T"*) true ;; *) false ;; esac
 ok $? "a SIGSTOPped worker: interrupted, by: $(cause stop)"
+for i in $(seq 50); do # a zombie until init reaps it
+	kill -0 "$w" 2> /dev/null || break
+	sleep 0.1
+done
 ! kill -0 "$w" 2> /dev/null
 ok $? "a SIGSTOPped worker: it is gone"
 
@@ -92,7 +97,31 @@ else
 	skip "RLIMIT_NPROC 3: interrupted" "as above"
 fi
 
-# 4. left alone
+# 4. a churn companion killed: the worker's record says by which signal
+(cd "$TMPD" && exec setsid timeout -s KILL 60 "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M \
+	--shm-pcp-churn spin -t 6 --counters none --vmallocinfo-interval 0 \
+	--yaml "$TMPD/comp.yaml" > "$TMPD/comp.log" 2>&1) &
+pid=$!
+ng_of comp > /dev/null
+comp=""
+for i in $(seq 50); do
+	comp=$(session_left "$pid" | awk '$4 == "smm-churn" && $3 !~ /^Z/ { print $1; exit }')
+	[ -n "$comp" ] && break
+	sleep 0.1
+done
+kill -9 "$comp"
+wait $pid
+rc=$?
+[ $rc -eq 2 ]
+ok $? "a churn companion killed: exit $rc"
+line=$(grep -m1 "^stress-mm: shm-pcp failed: " "$TMPD/comp.log")
+case $line in
+*"churn companion $comp was killed by signal 9 (Killed)") true ;;
+*) false ;;
+esac
+ok $? "a churn companion killed: named by its signal, from the record: $line"
+
+# 5. left alone
 start alone 2
 wait $pid
 rc=$?

@@ -128,11 +128,15 @@ static void why_crash(const struct facts *f, char *buf, size_t len)
 
 static void why_failures(const struct facts *f, char *buf, size_t len)
 {
-	snprintf(
-		buf, len,
-		"the workers counted %llu failed calls, the last: %s errno=%d (%s)",
-		(unsigned long long)f->r->failures, f->r->fail_reason,
-		f->r->fail_errno, strerror(f->r->fail_errno));
+	char errtext[80] = "";
+
+	if (f->r->fail_errno)
+		snprintf(errtext, sizeof(errtext), " errno=%d (%s)",
+			 f->r->fail_errno, strerror(f->r->fail_errno));
+	snprintf(buf, len,
+		 "the workers counted %llu failed calls, the last: %s%s",
+		 (unsigned long long)f->r->failures, f->r->fail_reason,
+		 errtext);
 }
 
 static void why_skip(const struct facts *f, char *buf, size_t len)

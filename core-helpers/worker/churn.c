@@ -296,11 +296,13 @@ int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
 	return 0;
 }
 
-pid_t smm_churn_alive(struct smm_churn *c)
+pid_t smm_churn_alive(struct smm_churn *c, int *wstatus)
 {
 	for (unsigned int i = 0; i < c->n; i++) {
-		pid_t pid = waitpid(c->pids[i], NULL, WNOHANG);
+		pid_t pid = waitpid(c->pids[i], wstatus, WNOHANG);
 
+		if (pid < 0 && errno == ECHILD)
+			*wstatus = -1;
 		if (pid == c->pids[i] || (pid < 0 && errno == ECHILD)) {
 			pid = c->pids[i];
 			c->pids[i] = c->pids[--c->n];

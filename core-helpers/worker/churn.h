@@ -65,9 +65,10 @@ int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
 
 /*
  * smm_churn_alive() - 0 when every companion still runs, else the pid of
- * one that ended (reaped).
+ * one that ended (reaped), its waitpid(2) status in @wstatus (-1 when it
+ * was reaped elsewhere).
  */
-pid_t smm_churn_alive(struct smm_churn *c);
+pid_t smm_churn_alive(struct smm_churn *c, int *wstatus);
 
 /*
  * smm_churn_stop() - SIGKILL every companion and reap every child of the

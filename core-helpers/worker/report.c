@@ -116,7 +116,7 @@ void smm_fail(struct smm_stats_file *rec, const char *stressor, int err,
 	      const char *fmt, ...)
 {
 	struct report_page *pg = shared ? shared : &local;
-	char what[700], text[900];
+	char what[700], text[900], errtext[80] = "";
 	uint64_t nth;
 	va_list ap;
 
@@ -127,8 +127,10 @@ void smm_fail(struct smm_stats_file *rec, const char *stressor, int err,
 	nth = __atomic_add_fetch(&pg->fails, 1, __ATOMIC_RELAXED);
 	if (nth > FAIL_PRINTED_MAX)
 		return;
-	snprintf(text, sizeof(text), "%s errno=%d (%s)%s", what, err,
-		 strerror(err),
+	if (err)
+		snprintf(errtext, sizeof(errtext), " errno=%d (%s)", err,
+			 strerror(err));
+	snprintf(text, sizeof(text), "%s%s%s", what, errtext,
 		 nth == FAIL_PRINTED_MAX
 			 ? "; further failures in this run are not printed"
 			 : "");

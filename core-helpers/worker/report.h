@@ -58,9 +58,11 @@ void smm_note_once(const char *key, const char *stressor, const char *fmt, ...)
 	SMM_PRINTF(3, 4);
 
 /*
- * smm_fail() - count a failure of positive errno @err in the record @rec
- * (NULL: none) with what failed as its reason, and print
- * "<stressor>: FAIL: <what> errno=<err> (<strerror(err)>)". Every call is
+ * smm_fail() - count a failure of positive errno @err (0: no call failed,
+ * e.g. a companion killed) in the record @rec (NULL: none) with what
+ * failed as its reason, and print
+ * "<stressor>: FAIL: <what> errno=<err> (<strerror(err)>)" (without the
+ * errno when it is 0). Every call is
  * counted; up to 32 lines per run are printed (a failing plugin method is
  * re-forked by stress-ng without a rate limit), the 32nd saying that
  * further failures are not. The caller decides what the failure ends.
