@@ -41,6 +41,7 @@
 #include "owner.h"
 #include "path-module-name.h"
 #include "results.h"
+#include "room.h"
 #include "rlimits.h"
 #include "run-figures.h"
 #include "shm.h"
@@ -244,6 +245,7 @@ static void catch_stops(void)
 static void set_up(int argc, char **argv, struct session *ss)
 {
 	unsigned int swept_p = 0, swept_s = 0;
+	const char *tmp;
 	char err[600];
 	int rc;
 
@@ -254,17 +256,25 @@ static void set_up(int argc, char **argv, struct session *ss)
 	if (smm_locate(SMM_LOC_PLUGIN, &ss->plugin, err, sizeof(err)))
 		smm_die(SMM_EX_USAGE, "stress-mm", "%s", err);
 	ss->env.so = ss->plugin.path;
+	tmp = smm_tmpdir(err, sizeof(err));
+	if (!tmp)
+		smm_die(SMM_EX_USAGE, "stress-mm", "%s", err);
 	catch_stops();
-	smm_owner_clean_stale(NULL);
+	smm_owner_clean_stale(tmp);
 	smm_shm_sweep(NULL, &swept_p, &swept_s);
 	if (swept_p || swept_s)
 		fprintf(stderr,
 			"stress-mm: info: removed %u POSIX and %u SysV leftovers of dead shm-pcp workers\n",
 			swept_p, swept_s);
-	rc = smm_owner_start(&ss->owner, NULL);
+	if (smm_room_check(&ss->cfg, tmp, err, sizeof(err)))
+		smm_die(SMM_EX_NORES, "stress-mm", "%s", err);
+	rc = smm_owner_start(&ss->owner, tmp);
 	if (rc)
-		smm_die(SMM_EX_FAIL, "stress-mm",
-			"cannot set up the run's directory: %s", strerror(-rc));
+		smm_die(rc == -ENOSPC || rc == -EDQUOT ? SMM_EX_NORES
+						       : SMM_EX_FAIL,
+			"stress-mm",
+			"cannot set up the run's directory in %s: %s", tmp,
+			strerror(-rc));
 	setenv(SMM_STATS_ENV, ss->owner.stats, 1);
 	if (smm_opts_method(&ss->cfg, -1, "module")) {
 		rc = smm_kmodule_prepare(&ss->kmod, err, sizeof(err));

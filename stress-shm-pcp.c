@@ -160,6 +160,8 @@ SMM_EXPORT int stress_shm_pcp(void)
 	pages = smm_shm_cycle((enum smm_shm_method)param[SMM_SHM_P_METHOD],
 			      param[SMM_SHM_P_BYTES], w->seq++, w->stats, what,
 			      sizeof(what));
+	if (pages == -ENOSPC || pages == -ENOMEM)
+		skip(w, (int)-pages, what); /* no resource: exit 3 */
 	if (pages < 0) {
 		smm_fail(w->stats, stressor, (int)-pages, "%s", what);
 		/* stress-ng ends this worker: its companions go first. */

@@ -54,7 +54,7 @@ for t in $(seq $TRIALS); do
 	cp "$dir/pgids" "$TMPD/pgids.$t" 2> /dev/null
 	midrun=$(run_procs "$TMPD/pgids.$t")
 	mnt=0
-	[ -e "$dir/mounted" ] && mnt=1
+	[ -s "$dir/mounted" ] && mnt=1
 	sleep "0.$((RANDOM % 9 + 1))"
 	kill -9 $pid
 	wait $pid 2> /dev/null

@@ -49,8 +49,13 @@ struct smm_stats_file *smm_stats_open(const char *dir, const char *stressor)
 	fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
 	if (fd < 0)
 		return NULL;
-	if (ftruncate(fd, sizeof(*s)) < 0) {
+	/* Blocks now, not at the first store through the mapping: a full
+	 * filesystem is ENOSPC here, never a SIGBUS later. */
+	n = posix_fallocate(fd, 0, sizeof(*s));
+	if (n) {
 		close(fd);
+		unlink(path);
+		errno = n;
 		return NULL;
 	}
 	s = mmap(NULL, sizeof(*s), PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
@@ -251,6 +256,26 @@ int smm_stats_exit_status(const struct smm_stats_file *s)
 	return SMM_EX_OK;
 }
 
+/* Make and remove a record-sized file in @dir: root passes access(2)
+ * everywhere, /proc and /sys included, and a full filesystem passes it
+ * too. */
+static int probe_dir(const char *dir)
+{
+	char path[4096];
+	int fd, rc;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/.stress-mm-probe.%d", dir,
+			     (int)getpid()) >= sizeof(path))
+		return -ENAMETOOLONG;
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (fd < 0)
+		return -errno;
+	rc = posix_fallocate(fd, 0, sizeof(struct smm_stats_file));
+	close(fd);
+	unlink(path);
+	return -rc;
+}
+
 int smm_stats_check_dir(const char *dir)
 {
 	struct stat st;
@@ -263,5 +288,5 @@ int smm_stats_check_dir(const char *dir)
 		return -ENOTDIR;
 	if (access(dir, W_OK | X_OK) < 0)
 		return -errno;
-	return 0;
+	return probe_dir(dir);
 }

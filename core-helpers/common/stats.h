@@ -141,6 +141,8 @@ struct smm_stats_file {
 /*
  * smm_stats_open() - create and map this process's record in @dir.
  * @dir: absolute directory; NULL or "" means records are off.
+ * The file's blocks are allocated here (posix_fallocate(3)): a full
+ * filesystem is ENOSPC now, never a SIGBUS at a store into the mapping.
  * Return: the mapping, or NULL when off or on error (errno set; a worker
  * goes on without a record rather than fail the run).
  */
@@ -233,8 +235,10 @@ int smm_stats_exit_status(const struct smm_stats_file *s);
 
 /*
  * smm_stats_check_dir() - validate a STRESS_MM_STATS_DIR value: absolute,
- * an existing directory, writable. Return: 0 or -EINVAL (not absolute),
- * -ENOTDIR, or the -errno of stat(2)/access(2).
+ * an existing directory, writable, where a record can be made (a file of
+ * a record's size is made and removed: /proc, /sys and a full filesystem
+ * fail here). Return: 0 or -EINVAL (not absolute), -ENOTDIR, or the
+ * -errno of stat(2), access(2), open(2) or posix_fallocate(3) (ENOSPC).
  */
 int smm_stats_check_dir(const char *dir);
 

@@ -32,19 +32,54 @@ static void dir_file(const char *dir, const char *name, char *buf, size_t len)
 	snprintf(buf, len, "%s/%s", dir, name);
 }
 
-static void append_line(const char *dir, const char *name, const char *text)
+/* Append @text to dir/name; 0 or -errno (said on stderr). */
+static int append_line(const char *dir, const char *name, const char *text)
 {
 	char path[PATH_MAX + 16];
-	int fd;
+	ssize_t n = -1;
+	int fd, err = 0;
 
 	dir_file(dir, name, path, sizeof(path));
 	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0600);
-	if (fd < 0)
-		return;
-	if (write(fd, text, strlen(text)) < 0)
+	if (fd >= 0)
+		n = write(fd, text, strlen(text));
+	if (n < 0)
+		err = errno;
+	else if ((size_t)n != strlen(text))
+		err = ENOSPC;
+	if (fd >= 0)
+		close(fd);
+	if (err)
 		fprintf(stderr, "stress-mm: cannot record in %s: %s\n", path,
-			strerror(errno));
-	close(fd);
+			strerror(err));
+	return -err;
+}
+
+/* The record files, made with their blocks before the run starts
+ * (FALLOC_FL_KEEP_SIZE: empty, but a later append needs no new block),
+ * so that a filesystem that fills up during the run cannot keep the
+ * watchdog from knowing what to clean. 0 or -errno. */
+static int reserve(const char *dir)
+{
+	static const char *const names[] = { "owner", "watchdog", "pgids",
+					     "mounted", "module" };
+	char path[PATH_MAX + 16];
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		int fd, err = 0;
+
+		dir_file(dir, names[i], path, sizeof(path));
+		fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+		if (fd < 0)
+			return -errno;
+		if (fallocate(fd, FALLOC_FL_KEEP_SIZE, 0, 4096) < 0 &&
+		    errno != EOPNOTSUPP)
+			err = errno;
+		close(fd);
+		if (err)
+			return -err;
+	}
+	return 0;
 }
 
 /* The first line of dir/name into @buf; 0 or -errno. */
@@ -218,7 +253,7 @@ static __attribute__((noreturn)) void watchdog(int rfd, const char *dir)
 int smm_owner_start(struct smm_owner *o, const char *tmpdir)
 {
 	char pid[32];
-	int fds[2], err;
+	int fds[2] = { -1, -1 }, err;
 
 	memset(o, 0, sizeof(*o));
 	o->wd_fd = -1;
@@ -228,9 +263,13 @@ int smm_owner_start(struct smm_owner *o, const char *tmpdir)
 		return -errno;
 	snprintf(o->stats, sizeof(o->stats), "%s/stats", o->dir);
 	snprintf(pid, sizeof(pid), "%d\n", (int)getpid());
-	append_line(o->dir, "owner", pid);
-	if (mkdir(o->stats, 0755) < 0 || pipe2(fds, O_CLOEXEC) < 0) {
+	/* a run that cannot record its owner does not start */
+	err = -reserve(o->dir);
+	if (!err)
+		err = -append_line(o->dir, "owner", pid);
+	if (!err && (mkdir(o->stats, 0755) < 0 || pipe2(fds, O_CLOEXEC) < 0))
 		err = errno;
+	if (err) {
 		nftw(o->dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);
 		return -err;
 	}

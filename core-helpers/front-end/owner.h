@@ -4,7 +4,9 @@
  * SIGINT, SIGTERM, SIGHUP, SIGPIPE, or SIGKILL, which no handler sees),
  * nothing of it is left running or mounted or on disk.
  *
- * The run's state lives in a temporary directory, /tmp/stress-mm.XXXXXX:
+ * The run's state lives in a temporary directory, stress-mm.XXXXXX under
+ * $TMPDIR or /tmp (room.h), its record files made with their blocks (a
+ * run that cannot record its owner does not start):
  *   owner    the pid of the stress-mm that made it
  *   pgids    the process groups it started (each stress-ng runs in a
  *            process group of its own, with PR_SET_PDEATHSIG; its stressor
@@ -32,7 +34,7 @@
 #include <sys/types.h>
 
 struct smm_owner {
-	char dir[PATH_MAX]; /* /tmp/stress-mm.XXXXXX */
+	char dir[PATH_MAX]; /* $TMPDIR or /tmp, /stress-mm.XXXXXX */
 	char stats[PATH_MAX + 8]; /* dir/stats */
 	int wd_fd; /* write end of the watchdog's pipe; -1 when none */
 	pid_t watchdog;

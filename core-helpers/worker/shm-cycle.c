@@ -4,6 +4,7 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -16,13 +17,36 @@
 #include "shm.h"
 #include "stats.h"
 
+/* Where a SIGBUS inside fault_pages() jumps to: a shmem page that cannot
+ * be allocated (a full tmpfs, its size= or nr_blocks=) is a SIGBUS at the
+ * faulting store, mm/shmem.c shmem_fault() -> VM_FAULT_SIGBUS on
+ * -ENOSPC. */
+static sigjmp_buf bus_jump;
+
+static void on_bus(int sig)
+{
+	(void)sig;
+	siglongjmp(bus_jump, 1);
+}
+
 /* Write-fault every page; count them in @stats chunk by chunk, so that a
- * kill in the middle loses at most one chunk. */
+ * kill in the middle loses at most one chunk. Return: pages, or -ENOSPC
+ * when a page could not be had (SIGBUS). */
 static long fault_pages(char *p, uint64_t bytes, struct smm_stats_file *stats)
 {
 	long page = sysconf(_SC_PAGESIZE);
-	long n = 0, told = 0;
+	volatile long n = 0, told = 0;
+	struct sigaction sa, old;
 
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_bus;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, &old);
+	if (sigsetjmp(bus_jump, 1)) {
+		sigaction(SIGBUS, &old, NULL);
+		smm_stats_add(stats, pages, (uint64_t)(n - told));
+		return -ENOSPC;
+	}
 	for (uint64_t off = 0; off < bytes; off += (uint64_t)page) {
 		*(volatile char *)(p + off) = 1;
 		if (++n - told == SMM_STATS_PAGE_CHUNK) {
@@ -30,6 +54,7 @@ static long fault_pages(char *p, uint64_t bytes, struct smm_stats_file *stats)
 			told = n;
 		}
 	}
+	sigaction(SIGBUS, &old, NULL);
 	smm_stats_add(stats, pages, (uint64_t)(n - told));
 	return n;
 }
@@ -66,8 +91,8 @@ static int open_posix(uint64_t seq, char *what, size_t len)
 	return fd;
 }
 
-static long cycle_fd(int fd, uint64_t bytes, struct smm_stats_file *stats,
-		     char *what, size_t len)
+static long cycle_fd(int fd, const char *where, uint64_t bytes,
+		     struct smm_stats_file *stats, char *what, size_t len)
 {
 	char *p;
 	long n;
@@ -89,6 +114,11 @@ static long cycle_fd(int fd, uint64_t bytes, struct smm_stats_file *stats,
 		return -err;
 	}
 	n = fault_pages(p, bytes, stats);
+	if (n == -ENOSPC)
+		snprintf(
+			what, len,
+			"%s is full: a page of a %llu-byte object could not be had (SIGBUS at the fault)",
+			where, (unsigned long long)bytes);
 	munmap(p, bytes);
 	close(fd);
 	return n;
@@ -154,6 +184,11 @@ static long cycle_sysv(uint64_t bytes, struct smm_stats_file *stats, char *what,
 		return -err;
 	}
 	n = fault_pages(p, bytes, stats);
+	if (n == -ENOSPC)
+		snprintf(
+			what, len,
+			"SysV shm (shmem) is full: a page of a %llu-byte segment could not be had (SIGBUS at the fault)",
+			(unsigned long long)bytes);
 	shmdt(p);
 	return n;
 }
@@ -182,5 +217,8 @@ long smm_shm_cycle(enum smm_shm_method method, uint64_t bytes, uint64_t seq,
 	}
 	if (fd < 0)
 		return fd;
-	return cycle_fd(fd, bytes, stats, what, len);
+	return cycle_fd(fd,
+			method == SMM_SHM_POSIX ? "/dev/shm"
+						: "memfd's shmem mount",
+			bytes, stats, what, len);
 }

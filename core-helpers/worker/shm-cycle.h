@@ -26,7 +26,9 @@
  * @stats (may be NULL): its pages counter grows as pages are faulted, every
  * SMM_STATS_PAGE_CHUNK pages and at the end (stats.h).
  * Return: pages faulted, or -errno with the failing step in @what
- * (e.g. ENOSPC from a full /dev/shm, ENOMEM).
+ * (e.g. ENOSPC from a full /dev/shm, ENOMEM). A page that the filesystem
+ * cannot give while faulting (a full tmpfs: SIGBUS) is -ENOSPC, its
+ * filesystem named in @what: SIGBUS is caught during the faults only.
  */
 long smm_shm_cycle(enum smm_shm_method method, uint64_t bytes, uint64_t seq,
 		   struct smm_stats_file *stats, char *what, size_t len);
