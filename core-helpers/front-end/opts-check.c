@@ -5,11 +5,13 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "counters.h"
@@ -49,11 +51,15 @@ static int check_counters(const char *list, char *err, size_t len)
 	return rc;
 }
 
-/* The report must be writable before anything runs: try it. */
+/* The report must be writable before anything runs: try it, without
+ * blocking (a FIFO with no reader would hold the run), on a regular file
+ * only (a FIFO, a device or a socket is not a report), with room on its
+ * filesystem (statvfs(3): no free block refuses it). */
 static int check_yaml_path(const char *path, char *err, size_t len)
 {
 	struct stat st;
-	bool existed = stat(path, &st) == 0;
+	struct statvfs vfs;
+	bool existed = stat(path, &st) == 0, full;
 	int fd;
 
 	if (!path[0])
@@ -64,13 +70,28 @@ static int check_yaml_path(const char *path, char *err, size_t len)
 			err, len,
 			"--yaml='%s' is a directory; valid: a writable file path",
 			path);
-	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (existed && !S_ISREG(st.st_mode))
+		return smm_errmsg(
+			err, len,
+			"--yaml='%s' is not a regular file (%s); valid: a writable regular file path",
+			path,
+			S_ISFIFO(st.st_mode) ? "a FIFO" : "a device or socket");
+	fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_CLOEXEC,
+		  0644);
 	if (fd < 0)
 		return smm_errmsg(err, len, "--yaml='%s' cannot be written: %s",
 				  path, strerror(errno));
+	/* root may use the reserved blocks */
+	full = fstatvfs(fd, &vfs) == 0 &&
+	       (geteuid() ? vfs.f_bavail : vfs.f_bfree) == 0;
 	close(fd);
 	if (!existed)
 		unlink(path);
+	if (full)
+		return smm_errmsg(
+			err, len,
+			"--yaml='%s': its filesystem is full; valid: a file where the report fits",
+			path);
 	return 0;
 }
 
@@ -165,6 +186,7 @@ static const struct option sng_own[] = {
 	{ "plugin-so", required_argument, NULL, 4 },
 	{ "plugin-method", required_argument, NULL, 5 },
 	{ "plugin-ops", required_argument, NULL, 6 },
+	{ "temp-path", required_argument, NULL, 7 }, /* allowed: noted */
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -178,13 +200,33 @@ static const char *sng_own_name(int c)
 	return sng_own[c - 1].name;
 }
 
+/*
+ * stress-ng refuses a temp-path (its working directory, unless
+ * --temp-path is given) it cannot read and write, after stress-mm has
+ * started: checked first. A --temp-path is stress-ng's to check.
+ */
+static int check_temp_path(bool given, char *err, size_t len)
+{
+	char cwd[PATH_MAX];
+
+	if (given || access(".", R_OK | W_OK) == 0)
+		return 0;
+	if (!getcwd(cwd, sizeof(cwd)))
+		snprintf(cwd, sizeof(cwd), ".");
+	return smm_errmsg(
+		err, len,
+		"the working directory %s is not readable and writable (%s): stress-ng keeps its temporary files there; cd to one that is, or give -- --temp-path DIR",
+		cwd, strerror(errno));
+}
+
 static int check_pass(struct smm_run_cfg *cfg, char *err, size_t len)
 {
 	char *argv[SMM_MAX_PASS + 2];
 	int c, rc = 0, saved_opterr = opterr;
+	bool temp_path = false;
 
 	if (!cfg->npass)
-		return 0;
+		return check_temp_path(false, err, len);
 	argv[0] = "stress-ng";
 	memcpy(argv + 1, cfg->pass, cfg->npass * sizeof(argv[0]));
 	argv[cfg->npass + 1] = NULL;
@@ -201,6 +243,10 @@ static int check_pass(struct smm_run_cfg *cfg, char *err, size_t len)
 			continue; /* stress-ng's other options, ambiguous prefixes */
 		if (c == ':')
 			c = optopt; /* ours, its value missing */
+		if (c == 7) {
+			temp_path = true;
+			continue;
+		}
 		/* the argument that carried it: a separate value was taken */
 		at = optarg && optind >= 2 && optarg == argv[optind - 1]
 			     ? optind - 2
@@ -214,7 +260,7 @@ static int check_pass(struct smm_run_cfg *cfg, char *err, size_t len)
 	}
 	opterr = saved_opterr;
 	optind = 0;
-	return rc;
+	return rc ? rc : check_temp_path(temp_path, err, len);
 }
 
 static int check_counters_opt(struct smm_run_cfg *cfg, char *err, size_t len)
