@@ -5,7 +5,7 @@
 # object or SysV segment of ours, no tracefs mount it made and no
 # temporary directory. The test runs in mount and IPC namespaces of its
 # own (isolate, lib.sh): the tracefs it unmounts, the mounts it counts,
-# /dev/shm, the SysV segments and /tmp are the test's alone. A closed pipe
+# /dev/shm, the SysV segments and TMPDIR are the test's alone. A closed pipe
 # (SIGPIPE) and a closed terminal (SIGHUP) end the whole run within
 # seconds; what a run killed together with its watchdog left is cleaned,
 # and named, by the next start.
@@ -47,7 +47,7 @@ for t in $(seq $TRIALS); do
 	# mid-run: stress-ng is running when the kill comes
 	dir=""
 	for i in $(seq 100); do
-		dir=$(grep -l "^$pid$" /tmp/stress-mm.*/owner 2> /dev/null | xargs -r -n1 dirname)
+		dir=$(grep -l "^$pid$" "$TMPDIR"/stress-mm.*/owner 2> /dev/null | xargs -r -n1 dirname)
 		[ -n "$dir" ] && [ -s "$dir/pgids" ] && [ "$(run_procs "$dir/pgids")" -ge 3 ] && break
 		sleep 0.1
 	done
@@ -94,7 +94,7 @@ ok $? "SIGHUP: the run's own entry says 129 too"
 	> "$TMPD/w.log" 2>&1) &
 pid=$!
 for i in $(seq 100); do
-	dir=$(grep -l "^$pid$" /tmp/stress-mm.*/owner 2> /dev/null | xargs -r -n1 dirname)
+	dir=$(grep -l "^$pid$" "$TMPDIR"/stress-mm.*/owner 2> /dev/null | xargs -r -n1 dirname)
 	[ -n "$dir" ] && [ -s "$dir/pgids" ] && [ "$(run_procs "$dir/pgids")" -ge 3 ] && break
 	sleep 0.1
 done
@@ -111,7 +111,7 @@ ok $? "the next start cleans it and names it: $(grep "cleaned what" "$TMPD/next.
 
 left=""
 for p in $hup_pid $pid; do
-	left="$left$(grep -l "^$p\$" /tmp/stress-mm.*/owner 2> /dev/null)"
+	left="$left$(grep -l "^$p\$" "$TMPDIR"/stress-mm.*/owner 2> /dev/null)"
 done
 [ -z "$left" ]
 ok $? "no temporary directory of the SIGHUP run or the cleaned run is left${left:+: $left}"

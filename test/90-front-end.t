@@ -272,7 +272,7 @@ done
 left=$("$BUILD/test/shm-sweep" --count)
 [ "$left" = "leftovers: 0" ]
 ok $? "no shm-pcp leftovers after the runs ($left)"
-ls -d /tmp/stress-mm.* 2>/dev/null | grep -q .
+ls -d "${TMPDIR:-/tmp}"/stress-mm.* 2>/dev/null | grep -q .
 [ $? -ne 0 ]
 ok $? "no temporary directory of stress-mm left"
 done_testing

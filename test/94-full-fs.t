@@ -26,7 +26,7 @@ umount /dev/shm && mount -t tmpfs -o size=4M smm-test-shm /dev/shm
 rc=$?
 [ $rc -eq 3 ] && [ "$(lines "$TMPD/room.log")" -eq 1 ] &&
 	grep -q "^stress-mm: /dev/shm .* has 4096 KiB free, the run needs 16384 KiB" "$TMPD/room.log" &&
-	[ "$(left /tmp)" -eq 0 ]
+	[ "$(left "$TMPDIR")" -eq 0 ]
 ok $? "/dev/shm without room: exit $rc, before anything: $(head -1 "$TMPD/room.log")"
 
 # 2. /dev/shm of 24 MiB filled while a worker faults 8 MiB objects
@@ -62,7 +62,7 @@ for i in $(seq 100); do
 done
 wait $pid
 rc=$?
-[ $rc -eq 0 ] && [ $seen -eq 1 ] && [ "$(left "$TMPD/t")" -eq 0 ] && [ "$(left /tmp)" -eq 0 ]
+[ $rc -eq 0 ] && [ $seen -eq 1 ] && [ "$(left "$TMPD/t")" -eq 0 ] && [ "$(left "$TMPDIR")" -eq 0 ]
 ok $? "TMPDIR: the run's directory is made there and removed (exit $rc)"
 
 # 4. a full TMPDIR
@@ -116,9 +116,9 @@ ok $? "STRESS_MM_STATS_DIR=/proc: stress-ng exits $rc before any worker: $(print
 if command -v setpriv > /dev/null; then
 	mkdir -p "$TMPD/ro" && chmod 0711 "$TMPD" && chmod 0711 "$TMPD/ro"
 	out=$(cd "$TMPD/ro" && timeout 20 setpriv --reuid 54321 --regid 54321 --clear-groups -- \
-		"$SMM" --shm-pcp 1 -t 1 "${RUN[@]}" --yaml /tmp/ro.yaml 2>&1)
+		"$SMM" --shm-pcp 1 -t 1 "${RUN[@]}" --yaml "$TMPDIR/ro.yaml" 2>&1)
 	rc=$?
-	[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | grep -c .)" -eq 1 ] && [ ! -e /tmp/ro.yaml ] &&
+	[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | grep -c .)" -eq 1 ] && [ ! -e "$TMPDIR/ro.yaml" ] &&
 		case $out in *"working directory $TMPD/ro is not readable and writable"*) true ;; *) false ;; esac
 	ok $? "an unwritable working directory: exit $rc, no report: $out"
 	out=$(cd "$TMPD/ro" && timeout 30 setpriv --reuid 54321 --regid 54321 --clear-groups -- \
@@ -132,6 +132,6 @@ else
 fi
 
 # 9. nothing of ours is left in the test's own /dev/shm
-[ "$("$BUILD/test/shm-sweep" --count)" = "leftovers: 0" ] && [ "$(left /tmp)" -eq 0 ]
+[ "$("$BUILD/test/shm-sweep" --count)" = "leftovers: 0" ] && [ "$(left "$TMPDIR")" -eq 0 ]
 ok $? "no shm object and no run directory left"
 done_testing

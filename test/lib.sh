@@ -86,18 +86,19 @@ wait_no_plugin() {
 }
 
 # isolate: run this test again in mount and IPC namespaces of its own, with
-# a fresh tmpfs on /dev/shm and on /tmp: shm names, SysV segments, run
+# a fresh tmpfs on /dev/shm and one on a directory of its own that becomes
+# TMPDIR (the run directories go there): shm names, SysV segments, run
 # directories and tracefs mounts are then the test's alone, whatever else
-# the machine runs (TMPDIR is that /tmp). Call it right after sourcing
-# lib.sh. Without root or unshare (util-linux) the test runs as it is.
+# the machine runs. Call it right after sourcing lib.sh. Without root or
+# unshare (util-linux) the test runs as it is.
 isolate() {
 	[ -n "${SMM_TEST_ISOLATED:-}" ] && return 0
 	[ "$(id -u)" = 0 ] && command -v unshare > /dev/null || return 0
-	rm -rf "$TMPD"
-	exec env SMM_TEST_ISOLATED=1 TMPDIR=/tmp unshare --mount --ipc --propagation private \
+	exec env SMM_TEST_ISOLATED=1 unshare --mount --ipc --propagation private \
 		sh -c 'mount -t tmpfs -o mode=1777 smm-test-shm /dev/shm &&
-			mount -t tmpfs -o mode=1777 smm-test-tmp /tmp &&
-			exec "$0" "$@"' "$0" "$@"
+			mount -t tmpfs -o mode=1777 smm-test-tmp "$0" &&
+			t=$1; shift; TMPDIR=$0 "$t" "$@"; rc=$?
+			umount "$0"; rmdir "$0"; exit $rc' "$TMPD" "$0" "$@"
 }
 
 # kernel_at_least X.Y: 0 when the running kernel's version is X.Y or later.
