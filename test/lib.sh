@@ -8,7 +8,7 @@ set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${BUILD:-$TOP/build}
 SO=$BUILD/stress-mm.so
-SO_REAL=$(readlink -f "$SO")
+SO_REAL=$(readlink -m "$SO")
 TAP_N=0
 TAP_FAILED=0
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/smm-test.XXXXXX")
