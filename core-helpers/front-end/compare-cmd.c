@@ -297,8 +297,8 @@ static void plot_side(char *buf, size_t len, const struct smm_side *sd)
 		snprintf(buf, len, "%s and %d more reports (%s, %zu runs)",
 			 sd->r[0].path, sd->n - 1, sd->r[0].kernel, sd->nruns);
 	else
-		snprintf(buf, len, "%s (%s, %zu runs)", sd->arg, sd->r[0].kernel,
-			 sd->nruns);
+		snprintf(buf, len, "%s (%s, %zu runs)", sd->arg,
+			 sd->r[0].kernel, sd->nruns);
 }
 
 /* --plot: one panel per row (plot.h). */
