@@ -46,6 +46,8 @@ function pct(r,   p) { p = (r - 1) * 100
 	if (k ~ /-per-1000-pgfault$/) { sub(/-per-1000-pgfault$/, "-per-1000-faults", k); sysw = 1 }
 	K[n] = k; if (sysw) SYS[k] = 1
 	R[n] = 1 + $12 / 100; LO[n] = 1 + $13 / 100; HI[n] = 1 + $14 / 100
+	# no interval exists at these run counts: the point alone
+	if ($15 == "too-few-runs") { LO[n] = R[n]; HI[n] = R[n]; nointerval = 1 }
 	if (!(k in kp)) { kp[k] = ++nk; kname[nk] = k }
 	if (!($1 in cp)) { cp[$1] = 1; cv[++nc] = $1 + 0 }
 	if (!($4 in wp)) { wp[$4] = ++nw; wname[nw] = $4 }
@@ -65,6 +67,7 @@ END {
 	print "set encoding utf8"
 	w = 0.8 / ns; if (w > 0.12) w = 0.12
 	title = "lab A/B: the change from each variant to " BASE ", with the 95% interval of stress-mm compare"
+	if (nointerval) title = title "\n(points without bars: too few runs for an interval)"
 	if (caption != "") title = title "\n" caption
 	printf "set multiplot layout %d,%d title %s font \",11\"\n", rows, cols, q(title)
 	print "set logscale y\nset grid ytics\nunset key\nset xlabel \"vCPUs\""

@@ -146,7 +146,8 @@ for cdir in $(ls -d "$OUT"/cpus-* 2> /dev/null |
 				printf '%-14s %-40s %24s %24s %7s%% %19s %-12s %6s\n' "$w" "$f" \
 					"$(printf '%.4g [%.4g, %.4g]' "$bm" "$bl" "$bh")" \
 					"$(printf '%.4g [%.4g, %.4g]' "$vm" "$vl" "$vh")" \
-					"$ch" "[$lo, $hi]" "$verdict" "$en"
+					"$ch" "$([ "$verdict" = too-few-runs ] && echo none || echo "[$lo, $hi]")" \
+					"$verdict" "$en"
 			done
 		done
 		[ $TSV = 1 ] || echo
