@@ -263,6 +263,8 @@ int smm_holder_setup(struct smm_holder **out, const struct smm_holder_ops *ops,
 		smm_holder_free(h);
 		return -ENOMEM;
 	}
+	h->probe = probe;
+	h->cached = cached;
 	/* 4-6. prove, estimate, report */
 	rc = prove(h, cfg, asked, probe, cached, clamps, sizeof(clamps), why,
 		   len);
@@ -279,4 +281,41 @@ int smm_holder_setup(struct smm_holder **out, const struct smm_holder_ops *ops,
 			ops->cached_per_cpu, ncpu, ops->cache);
 	*out = h;
 	return 0;
+}
+
+int smm_holder_verify(struct smm_holder *h, char *what, size_t len)
+{
+	const struct smm_holder_ops *ops = h->ops;
+	struct smm_vmproof_result r;
+	struct smm_vmproof p;
+	uint64_t made;
+	int err;
+
+	for (int attempt = 1;; attempt++) {
+		smm_vmproof_begin(&p, ops->callers);
+		made = smm_holder_acquire(h, h->probe, &err);
+		smm_vmproof_end(&p, ops->callers, &r);
+		ops->release(h->ctx, made);
+		if (made == 0 && err) {
+			snprintf(what, len, "verify: %s: %s of the probe",
+				 ops->name, ops->verb);
+			return -err;
+		}
+		if (r.err) {
+			snprintf(what, len, "/proc/vmallocinfo: errno=%d (%s)",
+				 -r.err, strerror(-r.err));
+			return 1;
+		}
+		if (r.count || made <= h->cached)
+			return 0;
+		if (attempt == SMM_HOLDER_PROBES)
+			break;
+		usleep(100 * 1000);
+	}
+	snprintf(
+		what, len,
+		"verify: %s: %llu live %s added no %s area to /proc/vmallocinfo",
+		ops->name, (unsigned long long)made, ops->unit,
+		ops->callers[0]);
+	return -EBADMSG;
 }

@@ -153,6 +153,9 @@ struct smm_holder {
 	void *ctx; /* prepare()'s, owned by the holder */
 	const char *stressor; /* message prefix of every line */
 	uint64_t batch; /* items per bogo-op, after clamping, >= 1 */
+	uint64_t probe; /* items the set-up's proof held */
+	uint64_t cached; /* of those, what the kernel may serve from its
+			  * per-CPU cache without a new area */
 };
 
 /*
@@ -186,6 +189,18 @@ void smm_holder_clamp(struct smm_holder *h, uint64_t to, const char *why);
 
 /* smm_holder_resource() - whether @err is in ops->resource. */
 bool smm_holder_resource(const struct smm_holder_ops *ops, int err);
+
+/*
+ * smm_holder_verify() - prove the kind again, as step 4 of the set-up did:
+ * hold h->probe items and look for new areas of ops->callers in
+ * /proc/vmallocinfo (up to SMM_HOLDER_PROBES looks, 100 ms apart), then
+ * release them. Not a bogo-op: nothing is counted.
+ * Return: 0 when new areas showed (or the probe stayed within the
+ * kernel's per-CPU cache, where none need show); 1 when vmallocinfo
+ * cannot be read (@what says why); -EBADMSG when none showed, -errno when
+ * not one item could be made: a failure, described in @what.
+ */
+int smm_holder_verify(struct smm_holder *h, char *what, size_t len);
 
 /* smm_holder_free() - ops->destroy() the context and free @h; NULL-safe. */
 void smm_holder_free(struct smm_holder *h);

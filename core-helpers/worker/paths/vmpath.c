@@ -95,6 +95,19 @@ int smm_vmpath_batch(void *state, uint64_t *allocs, char *what, size_t len)
 	return 0;
 }
 
+int smm_vmpath_verify(void *state, char *what, size_t len)
+{
+	struct vmpath_state *st = state;
+
+	for (unsigned int k = 0; k < st->n; k++) {
+		int rc = smm_holder_verify(st->h[k], what, len);
+
+		if (rc)
+			return rc;
+	}
+	return 0;
+}
+
 bool smm_vmpath_kernel_ns(void *state, uint64_t *alloc_ns, uint64_t *free_ns)
 {
 	struct vmpath_state *st = state;

@@ -82,6 +82,13 @@ int smm_vmpath_batch(void *state, uint64_t *allocs, char *what, size_t len);
  */
 bool smm_vmpath_kernel_ns(void *state, uint64_t *alloc_ns, uint64_t *free_ns);
 
+/*
+ * smm_vmpath_verify() - smm_holder_verify() of every kind set up, in table
+ * order. Return: 0 when all proved themselves, else the first non-zero
+ * return (1: vmallocinfo unreadable; -errno: a failure), with @what.
+ */
+int smm_vmpath_verify(void *state, char *what, size_t len);
+
 /* smm_vmpath_teardown() - free what smm_vmpath_setup() made; NULL-safe. */
 void smm_vmpath_teardown(void *state);
 
