@@ -74,7 +74,7 @@ static void test_round_trip(void)
 	smm_stats_fail(s, EIO, "first");
 	smm_stats_fail(s, ENOSPC, "ftruncate of 4096 bytes");
 	smm_stats_skip(s, EAGAIN, "no room");
-	pages = smm_shm_cycle(SMM_SHM_MEMFD, 300 * 4096, 0, s, what,
+	pages = smm_shm_cycle(SMM_SHM_MEMFD, 300 * 4096, 0, false, s, what,
 			      sizeof(what));
 	path_of(path, sizeof(path));
 	rc = smm_stats_read(path, &r);
@@ -118,7 +118,7 @@ static void test_killed_cycle(void)
 		/* 1 GiB: the parent kills it long before the end. */
 		if (write(fds[1], "x", 1) != 1)
 			_exit(1);
-		smm_shm_cycle(SMM_SHM_MEMFD, 1ULL << 30, 0, s, what,
+		smm_shm_cycle(SMM_SHM_MEMFD, 1ULL << 30, 0, false, s, what,
 			      sizeof(what));
 		_exit(0);
 	}

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <setjmp.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -29,10 +30,40 @@ static void on_bus(int sig)
 	siglongjmp(bus_jump, 1);
 }
 
+/* The word written to page @n of cycle @seq: differs from page to page
+ * and from cycle to cycle (objects are at most 2^18 pages). */
+static uint64_t stamp(uint64_t seq, long n)
+{
+	return 0x5aa5000000000000ULL ^ (seq << 20) ^ (uint64_t)n;
+}
+
+/* Read every page back: each holds the word written to it. */
+static long check_pages(const char *p, uint64_t bytes, uint64_t seq, long n,
+			char *what, size_t len)
+{
+	long page = sysconf(_SC_PAGESIZE);
+
+	for (long i = 0; i < n; i++) {
+		uint64_t got = *(const volatile uint64_t *)(p + i * page);
+
+		if (got != stamp(seq, i)) {
+			snprintf(
+				what, len,
+				"verify: page %ld of %llu bytes holds 0x%llx, 0x%llx was written",
+				i, (unsigned long long)bytes,
+				(unsigned long long)got,
+				(unsigned long long)stamp(seq, i));
+			return -EBADMSG;
+		}
+	}
+	return n;
+}
+
 /* Write-fault every page; count them in @stats chunk by chunk, so that a
- * kill in the middle loses at most one chunk. Return: pages, or -ENOSPC
- * when a page could not be had (SIGBUS). */
-static long fault_pages(char *p, uint64_t bytes, struct smm_stats_file *stats)
+ * kill in the middle loses at most one chunk. Return: pages, -ENOSPC when
+ * a page could not be had (SIGBUS), or -EBADMSG from check_pages(). */
+static long fault_pages(char *p, uint64_t bytes, uint64_t seq, bool verify,
+			struct smm_stats_file *stats, char *what, size_t len)
 {
 	long page = sysconf(_SC_PAGESIZE);
 	volatile long n = 0, told = 0;
@@ -48,7 +79,7 @@ static long fault_pages(char *p, uint64_t bytes, struct smm_stats_file *stats)
 		return -ENOSPC;
 	}
 	for (uint64_t off = 0; off < bytes; off += (uint64_t)page) {
-		*(volatile char *)(p + off) = 1;
+		*(volatile uint64_t *)(p + off) = stamp(seq, n);
 		if (++n - told == SMM_STATS_PAGE_CHUNK) {
 			smm_stats_add(stats, pages, SMM_STATS_PAGE_CHUNK);
 			told = n;
@@ -56,7 +87,7 @@ static long fault_pages(char *p, uint64_t bytes, struct smm_stats_file *stats)
 	}
 	sigaction(SIGBUS, &old, NULL);
 	smm_stats_add(stats, pages, (uint64_t)(n - told));
-	return n;
+	return verify ? check_pages(p, bytes, seq, n, what, len) : n;
 }
 
 /* Block SIGALRM, returning the old mask in @old. */
@@ -91,7 +122,8 @@ static int open_posix(uint64_t seq, char *what, size_t len)
 	return fd;
 }
 
-static long cycle_fd(int fd, const char *where, uint64_t bytes,
+static long cycle_fd(int fd, const char *where, uint64_t bytes, uint64_t seq,
+		     bool verify,
 		     struct smm_stats_file *stats, char *what, size_t len)
 {
 	char *p;
@@ -113,7 +145,7 @@ static long cycle_fd(int fd, const char *where, uint64_t bytes,
 		close(fd);
 		return -err;
 	}
-	n = fault_pages(p, bytes, stats);
+	n = fault_pages(p, bytes, seq, verify, stats, what, len);
 	if (n == -ENOSPC)
 		snprintf(
 			what, len,
@@ -160,8 +192,8 @@ static int sysv_get(uint64_t bytes, char *what, size_t len)
 	return id;
 }
 
-static long cycle_sysv(uint64_t bytes, struct smm_stats_file *stats, char *what,
-		       size_t len)
+static long cycle_sysv(uint64_t bytes, uint64_t seq, bool verify,
+		       struct smm_stats_file *stats, char *what, size_t len)
 {
 	sigset_t old;
 	char *p;
@@ -183,7 +215,7 @@ static long cycle_sysv(uint64_t bytes, struct smm_stats_file *stats, char *what,
 		snprintf(what, len, "shmat");
 		return -err;
 	}
-	n = fault_pages(p, bytes, stats);
+	n = fault_pages(p, bytes, seq, verify, stats, what, len);
 	if (n == -ENOSPC)
 		snprintf(
 			what, len,
@@ -194,7 +226,8 @@ static long cycle_sysv(uint64_t bytes, struct smm_stats_file *stats, char *what,
 }
 
 long smm_shm_cycle(enum smm_shm_method method, uint64_t bytes, uint64_t seq,
-		   struct smm_stats_file *stats, char *what, size_t len)
+		   bool verify, struct smm_stats_file *stats, char *what,
+		   size_t len)
 {
 	int fd;
 
@@ -210,7 +243,7 @@ long smm_shm_cycle(enum smm_shm_method method, uint64_t bytes, uint64_t seq,
 		}
 		break;
 	case SMM_SHM_SYSV:
-		return cycle_sysv(bytes, stats, what, len);
+		return cycle_sysv(bytes, seq, verify, stats, what, len);
 	default:
 		snprintf(what, len, "unknown method");
 		return -EINVAL;
@@ -220,5 +253,5 @@ long smm_shm_cycle(enum smm_shm_method method, uint64_t bytes, uint64_t seq,
 	return cycle_fd(fd,
 			method == SMM_SHM_POSIX ? "/dev/shm"
 						: "memfd's shmem mount",
-			bytes, stats, what, len);
+			bytes, seq, verify, stats, what, len);
 }

@@ -13,6 +13,7 @@
 #ifndef SMM_SHM_CYCLE_H
 #define SMM_SHM_CYCLE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/types.h>
@@ -23,15 +24,19 @@
 /*
  * smm_shm_cycle() - one object cycle of @bytes (a multiple of the page
  * size) by @method; @seq makes POSIX names unique within the process.
+ * Every page gets one 64-bit word, different for each page and each @seq.
+ * @verify: read every page back once all are faulted.
  * @stats (may be NULL): its pages counter grows as pages are faulted, every
  * SMM_STATS_PAGE_CHUNK pages and at the end (stats.h).
  * Return: pages faulted, or -errno with the failing step in @what
  * (e.g. ENOSPC from a full /dev/shm, ENOMEM). A page that the filesystem
  * cannot give while faulting (a full tmpfs: SIGBUS) is -ENOSPC, its
- * filesystem named in @what: SIGBUS is caught during the faults only.
+ * filesystem named in @what: SIGBUS is caught during the faults only;
+ * -EBADMSG when a page read back does not hold its word.
  */
 long smm_shm_cycle(enum smm_shm_method method, uint64_t bytes, uint64_t seq,
-		   struct smm_stats_file *stats, char *what, size_t len);
+		   bool verify, struct smm_stats_file *stats, char *what,
+		   size_t len);
 
 /*
  * smm_shm_sysv_create() - a new SysV segment of @bytes under one of our keys

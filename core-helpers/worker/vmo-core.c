@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * vmo-core.c - the vmalloc-order stressor core.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "record.h"
+#include "report.h"
+#include "vmo-core.h"
+#include "vmpath.h"
+#include "vmproof.h"
+
+int smm_vmo_start(struct smm_vmo *v, const struct smm_vmo_cfg *cfg,
+		  struct smm_outcome *o)
+{
+	int rc;
+
+	memset(v, 0, sizeof(*v));
+	v->cfg = *cfg;
+	v->pid = getpid();
+	rc = smm_worker_stats_open(&v->stats, cfg->stressor);
+	if (rc)
+		return smm_outcome_skip(o, -rc, "no memory for the record");
+	return smm_outcome_ok(o);
+}
+
+static int skip(struct smm_vmo *v, struct smm_outcome *o)
+{
+	smm_stats_skip(v->stats.s, o->err, o->text);
+	return SMM_OUT_SKIP;
+}
+
+static int fail(struct smm_vmo *v, struct smm_outcome *o)
+{
+	smm_stats_fail(v->stats.s, o->err, o->text);
+	return SMM_OUT_FAIL;
+}
+
+/* Whether @candidate, rather than @held, is the errno to keep when every
+ * path is left out: the first one short of a resource, else the first. */
+static bool better_errno(int held, int candidate)
+{
+	return !held || (smm_errno_exit_status(candidate) == 3 &&
+			 smm_errno_exit_status(held) != 3);
+}
+
+/*
+ * Set path @id up on first use. When @alone, a path that cannot run is a
+ * SKIP; otherwise it is left out of the rotation with a note.
+ * Return: 0 when the path is ready, else -1 (with @o a SKIP when @alone).
+ */
+static int path_ready(struct smm_vmo *v, unsigned int id, bool alone,
+		      struct smm_outcome *o)
+{
+	struct smm_vmpath_cfg cfg = {
+		.stressor = v->cfg.stressor,
+		.stats = v->stats.s,
+		.batch_var = v->cfg.batch_var,
+		.bytes = v->cfg.param[SMM_VMO_P_BYTES],
+		.batch = v->cfg.param[SMM_VMO_P_BATCH],
+		.io_uring = (enum smm_iou_mode)v->cfg.param[SMM_VMO_P_IO_URING],
+	};
+	char why[512];
+	int rc;
+
+	if (v->ready[id])
+		return 0;
+	if (v->off[id])
+		return -1;
+	rc = smm_vmpath_setup(smm_vmpaths[id], &v->state[id], &cfg, why,
+			      sizeof(why));
+	if (rc == 0) {
+		v->ready[id] = true;
+		v->proved_ns[id] = smm_now_ns();
+		return 0;
+	}
+	if (alone) {
+		smm_outcome_skip(o, -rc, "%s", why);
+		return -1;
+	}
+	if (better_errno(v->left_out_err, -rc))
+		v->left_out_err = -rc;
+	smm_note_once(NULL, v->cfg.stressor, "all: leaving out %s", why);
+	smm_record_left_out(v->stats.s, smm_vmpaths[id]->name, -rc, why);
+	v->off[id] = true;
+	return -1;
+}
+
+/* Under cfg.verify: prove path @id again when its last proof is old. */
+static int verify(struct smm_vmo *v, unsigned int id, struct smm_outcome *o)
+{
+	uint64_t now = smm_now_ns();
+	char what[512];
+	int rc;
+
+	if (!v->cfg.verify || v->unverifiable ||
+	    now - v->proved_ns[id] < SMM_VMO_VERIFY_NS)
+		return smm_outcome_ok(o);
+	rc = smm_vmpath_verify(v->state[id], what, sizeof(what));
+	v->proved_ns[id] = smm_now_ns();
+	if (rc == 1) {
+		v->unverifiable = true;
+		smm_note_once("verify", v->cfg.stressor,
+			      "verify: areas not verified: %s", what);
+		return smm_outcome_ok(o);
+	}
+	if (rc < 0)
+		return smm_outcome_fail(o, -rc, "%s", what);
+	return smm_outcome_ok(o);
+}
+
+static int batch(struct smm_vmo *v, unsigned int id, struct smm_outcome *o)
+{
+	struct smm_stats_file *s = v->stats.s;
+	uint64_t allocs = 0, alloc_ns = 0, free_ns = 0;
+	char what[256];
+	int rc;
+
+	rc = smm_vmpath_batch(v->state[id], &allocs, what, sizeof(what));
+	smm_stats_add(s, allocs, allocs);
+	if (smm_vmpath_kernel_ns(v->state[id], &alloc_ns, &free_ns)) {
+		v->kernel_ns = true;
+		smm_stats_add(s, kernel_alloc_ns, alloc_ns);
+		smm_stats_add(s, kernel_free_ns, free_ns);
+	}
+	if (rc) {
+		smm_outcome_fail(o, -rc, "%s", what);
+		return fail(v, o);
+	}
+	if (verify(v, id, o) != SMM_OUT_OK)
+		return fail(v, o);
+	smm_stats_add(s, calls, 1);
+	return SMM_OUT_OK;
+}
+
+static int op_all(struct smm_vmo *v, struct smm_outcome *o)
+{
+	for (unsigned int tries = 0; tries < SMM_VMO_NR_PATHS; tries++) {
+		unsigned int id = v->next++ % SMM_VMO_NR_PATHS;
+
+		if (smm_vmpaths[id]->opt_in)
+			continue; /* asked for by name only */
+		if (path_ready(v, id, false, o) == 0)
+			return batch(v, id, o);
+	}
+	smm_outcome_skip(
+		o, v->left_out_err,
+		"all: no vmalloc-order path can run here (see the notes above)");
+	return skip(v, o);
+}
+
+int smm_vmo_op(struct smm_vmo *v, struct smm_outcome *o)
+{
+	return smm_vmo_op_method(v, v->cfg.param[SMM_VMO_P_METHOD], o);
+}
+
+int smm_vmo_op_method(struct smm_vmo *v, uint64_t m, struct smm_outcome *o)
+{
+	unsigned int id;
+
+	if (m == 0)
+		return op_all(v, o);
+	/* Each adapter refuses the front end's own methods (test-vmalloc)
+	 * when it parses them. */
+	id = (unsigned int)(m - 1);
+	if (path_ready(v, id, true, o) != 0)
+		return skip(v, o);
+	return batch(v, id, o);
+}
+
+uint64_t smm_vmo_allocs(const struct smm_vmo *v)
+{
+	return v->stats.s
+		       ? __atomic_load_n(&v->stats.s->allocs, __ATOMIC_RELAXED)
+		       : 0;
+}
+
+bool smm_vmo_kernel_ns(const struct smm_vmo *v, uint64_t *ns)
+{
+	const struct smm_stats_file *s = v->stats.s;
+
+	if (!v->kernel_ns || !s)
+		return false;
+	*ns = s->kernel_alloc_ns + s->kernel_free_ns;
+	return true;
+}
+
+void smm_vmo_stop(struct smm_vmo *v)
+{
+	for (unsigned int id = 0; id < SMM_VMO_NR_PATHS; id++)
+		if (v->ready[id])
+			smm_vmpath_teardown(v->state[id]);
+	memset(v->ready, 0, sizeof(v->ready));
+	smm_worker_stats_close(&v->stats);
+}
