@@ -47,9 +47,10 @@ enum smm_iou_mode {
 
 /*
  * STRESS_MM_SHM_PCP_CHURN: what shm-pcp's companions do (worker/churn.h).
- * X(symbol, name, vmalloc-order path or -1): the first kinds are the
- * vmalloc-order paths of the same name; spin burns the same CPU without
- * allocating (the control); none starts no companion.
+ * X(symbol, name, vmalloc-order path or -1): the kinds with a path are the
+ * vmalloc-order paths of the same name (module: exact-size areas of
+ * STRESS_MM_SHM_PCP_CHURN_BYTES through our device); spin burns the same
+ * CPU without allocating (the control); none starts no companion.
  */
 #define SMM_CHURN_KINDS(X)                                       \
 	X(SMM_CHURN_STACK, "stack", SMM_VMO_PATH_stack)          \
@@ -58,7 +59,8 @@ enum smm_iou_mode {
 	X(SMM_CHURN_LDT, "ldt", SMM_VMO_PATH_ldt)                \
 	X(SMM_CHURN_PTY, "pty", SMM_VMO_PATH_pty)                \
 	X(SMM_CHURN_SPIN, "spin", -1)                            \
-	X(SMM_CHURN_NONE, "none", -1)
+	X(SMM_CHURN_NONE, "none", -1)                            \
+	X(SMM_CHURN_MODULE, "module", SMM_VMO_PATH_module)
 
 enum smm_churn_kind {
 #define SMM_X(sym, name, path) sym,

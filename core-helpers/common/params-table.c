@@ -16,6 +16,14 @@ static const char *const vmo_methods[] = {
 	NULL,
 };
 
+static const char *const shm_methods[] = {
+#define SMM_X(sym, name) name,
+	SMM_SHM_METHODS(SMM_X)
+#undef SMM_X
+		"all", /* SMM_SHM_METHOD_ALL */
+	NULL,
+};
+
 const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS] = {
 	[SMM_VMO_P_BYTES] = {
 		.option = "vmalloc-order-bytes",
@@ -83,9 +91,9 @@ const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 		.env = "STRESS_MM_SHM_PCP_METHOD",
 		.type = SMM_P_CHOICE,
 		.def = "posix",
-		.choices = smm_shm_method_names,
+		.choices = shm_methods,
 		.help = "shared memory: POSIX shm_open, memfd_create or SysV "
-			"shmget",
+			"shmget, or all three in turn, one per bogo-op",
 	},
 	[SMM_SHM_P_CHURN] = {
 		.option = "shm-pcp-churn",
@@ -93,8 +101,10 @@ const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 		.type = SMM_P_CHOICE,
 		.def = "stack",
 		.choices = smm_churn_names,
-		.help = "what the companions do: a vmalloc-order path, spin "
-			"(same CPU, no allocation: the control) or none",
+		.help = "what the companions do: a vmalloc-order path "
+			"(module: exact-size areas of shm-pcp-churn-bytes "
+			"through /dev/stress-mm-vmalloc), spin (same CPU, no "
+			"allocation: the control) or none",
 	},
 	[SMM_SHM_P_CHURN_BYTES] = {
 		.option = "shm-pcp-churn-bytes",
@@ -105,7 +115,7 @@ const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 		.max = 1ULL << 30,
 		.def = "0",
 		.help = "size of each churn allocation; 0 is the path's "
-			"natural size",
+			"natural size; churn module takes any page count",
 	},
 	[SMM_SHM_P_CHURN_BATCH] = {
 		.option = "shm-pcp-churn-batch",

@@ -19,10 +19,14 @@ enum smm_vmo_param {
 
 extern const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS];
 
+/* shm-pcp's method "all": posix, memfd and sysv in turn, one per cycle. */
+#define SMM_SHM_METHOD_ALL SMM_SHM_NR_METHODS
+
 /* shm-pcp, in the order --help lists them. */
 enum smm_shm_param {
 	SMM_SHM_P_BYTES, /* bytes: size of one shared-memory object */
-	SMM_SHM_P_METHOD, /* index: enum smm_shm_method (names.h) */
+	SMM_SHM_P_METHOD, /* index: enum smm_shm_method (names.h), or
+			   * SMM_SHM_METHOD_ALL */
 	SMM_SHM_P_CHURN, /* index: enum smm_churn_kind (names.h) */
 	SMM_SHM_P_CHURN_BYTES, /* bytes; 0 = the churn path's natural size */
 	SMM_SHM_P_CHURN_BATCH, /* allocations alive at once per churn batch */

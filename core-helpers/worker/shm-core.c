@@ -112,7 +112,9 @@ int smm_shm_op(struct smm_shm *s, struct smm_outcome *o)
 		companion_gone(o, gone, ws);
 		return fail(s, o);
 	}
-	method = (enum smm_shm_method)m;
+	method = m == SMM_SHM_METHOD_ALL
+			 ? (enum smm_shm_method)(s->seq % SMM_SHM_NR_METHODS)
+			 : (enum smm_shm_method)m;
 	pages = smm_shm_cycle(method, s->cfg.param[SMM_SHM_P_BYTES], s->seq++,
 			      s->cfg.verify, s->stats.s, what, sizeof(what));
 	if (pages == -ENOSPC || pages == -ENOMEM) {
