@@ -26,6 +26,12 @@ struct report_page {
 
 static struct report_page *shared; /* shared page, or NULL */
 static struct report_page local; /* per-process fallback */
+static smm_line_sink sink; /* NULL: stderr */
+
+void smm_report_sink(smm_line_sink to)
+{
+	sink = to;
+}
 
 int smm_report_init(void)
 {
@@ -69,10 +75,22 @@ bool smm_once(const char *key)
 }
 
 /* One line, one write(2): concurrent workers never interleave. */
-static void emit(const char *stressor, const char *tag, const char *text)
+static void emit(enum smm_line_kind kind, const char *stressor,
+		 const char *text)
 {
+	static const char *const tags[] = {
+		[SMM_LINE_NOTE] = "",
+		[SMM_LINE_FAIL] = "FAIL: ",
+		[SMM_LINE_SKIP] = "SKIP: ",
+	};
+	const char *tag = tags[kind];
 	char line[1024];
 	int n;
+
+	if (sink) {
+		sink(kind, stressor, text);
+		return;
+	}
 
 	n = snprintf(line, sizeof(line), "%s: %s%s\n", stressor, tag, text);
 	if (n < 0)
@@ -93,7 +111,7 @@ void smm_note(const char *stressor, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	emit(stressor, "", text);
+	emit(SMM_LINE_NOTE, stressor, text);
 }
 
 void smm_note_once(const char *key, const char *stressor, const char *fmt, ...)
@@ -109,7 +127,7 @@ void smm_note_once(const char *key, const char *stressor, const char *fmt, ...)
 	/* Keys are per stressor: both stressors may share one run. */
 	snprintf(full, sizeof(full), "%s: %s", stressor, key ? key : text);
 	if (smm_once(full))
-		emit(stressor, "", text);
+		emit(SMM_LINE_NOTE, stressor, text);
 }
 
 void smm_fail(struct smm_stats_file *rec, const char *stressor, int err,
@@ -134,7 +152,7 @@ void smm_fail(struct smm_stats_file *rec, const char *stressor, int err,
 		 nth == FAIL_PRINTED_MAX
 			 ? "; further failures in this run are not printed"
 			 : "");
-	emit(stressor, "FAIL: ", text);
+	emit(SMM_LINE_FAIL, stressor, text);
 }
 
 static void skip_line(const char *stressor, const char *text)
@@ -143,7 +161,7 @@ static void skip_line(const char *stressor, const char *text)
 
 	snprintf(key, sizeof(key), "SKIP %s %s", stressor, text);
 	if (smm_once(key))
-		emit(stressor, "SKIP: ", text);
+		emit(SMM_LINE_SKIP, stressor, text);
 }
 
 /* Signal only stress-ng's stressor process: a worker whose parent died has

@@ -27,6 +27,19 @@
 
 #define SMM_PRINTF(a, b) __attribute__((format(printf, a, b)))
 
+enum smm_line_kind { SMM_LINE_NOTE, SMM_LINE_FAIL, SMM_LINE_SKIP };
+
+/* Where lines go instead of stderr: @text without the stressor or tag. */
+typedef void (*smm_line_sink)(enum smm_line_kind kind, const char *stressor,
+			      const char *text);
+
+/*
+ * smm_report_sink() - hand every line to @sink from now on (NULL: stderr,
+ * the default): the stressors built into stress-ng log through stress-ng.
+ * "Once per run" and the FAIL limit still apply.
+ */
+void smm_report_sink(smm_line_sink sink);
+
 /*
  * smm_report_init() - map the shared once-page (4096 bits).
  * Return: 0, or -errno of mmap(2) (the fallback then stays in force).
