@@ -126,6 +126,11 @@ int smm_shm_op(struct smm_shm *s, struct smm_outcome *o)
 		smm_outcome_fail(o, (int)-pages, "%s", what);
 		return fail(s, o);
 	}
+	if (s->cfg.verify)
+		smm_note_once(
+			"verify", s->cfg.stressor,
+			"verify: every page read back held the word written to it (%ld pages per object)",
+			pages);
 	smm_stats_add(s->stats.s, calls, 1);
 	return smm_outcome_ok(o);
 }

@@ -109,6 +109,9 @@ static int verify(struct smm_vmo *v, unsigned int id, struct smm_outcome *o)
 	}
 	if (rc < 0)
 		return smm_outcome_fail(o, -rc, "%s", what);
+	smm_note_once(NULL, v->cfg.stressor,
+		      "verify: %s: its areas show in /proc/vmallocinfo again",
+		      smm_vmpaths[id]->name);
 	return smm_outcome_ok(o);
 }
 
