@@ -6,6 +6,9 @@
 #   make deps       install the Debian packages the build and tests need
 #   make lint       clang-format, cppcheck and clang-tidy on the sources
 #   make install    (and uninstall, deb, deb-check: Makefile.install)
+#   make stress-ng  stress-ng with vmalloc-order and shm-pcp built in, into
+#                   build/stress-ng/ (STRESS_NG_SRC=DIR|TARBALL, default
+#                   ../shared/fixtures/stress-ng-0.22.00.tar.xz)
 #   make clean
 
 BUILD   ?= build
@@ -68,7 +71,8 @@ TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
 BENCH_BINS := $(BUILD)/bench/shm-loop $(BUILD)/bench/gate-sim \
 	$(BUILD)/bench/event-cost
 
-.PHONY: all deps check run lint clean bench lab lab-kernels lab-fingerprint lab-ab
+.PHONY: all deps check run lint clean bench lab lab-kernels lab-fingerprint lab-ab \
+	stress-ng
 all: $(BUILD)/stress-mm.so $(BUILD)/stress-mm $(BUILD)/stress-mm.1 \
 	$(BUILD)/stress-mm.bash-completion $(UNIT_BINS) $(HELPER_BINS) \
 	$(BENCH_BINS)
@@ -162,11 +166,29 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/config.h
 	@echo "  CC      $@"
 	@$(CC) $(BASE_CFLAGS) -o $@ $<
 
+# stress-ng with our stressors built in (native/, doc/native.md): the
+# generator turns the parameter tables into stress-ng's registration;
+# native/build.sh copies and registers a stress-ng tree once per source
+# and lets stress-ng's make rebuild only what changed.
+$(BUILD)/native/gen-native: native/gen-native.c $(LIBCOMMON)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(CC) $(BASE_CFLAGS) $(COMMON_INC) -o $@ $< $(LIBCOMMON) -lbsd
+
+stress-ng: $(LIBWORKER) $(LIBCOMMON) $(BUILD)/native/gen-native
+	+@MAKE="$(MAKE)" native/build.sh $(BUILD)
+
 deps:
 	@scripts/deps
 
+# The native stressors are built and tested when a stress-ng source is
+# there (the default fixture, or STRESS_NG_SRC); their tests say so
+# otherwise.
 check: deps
 	@$(MAKE) --no-print-directory all
+	@if native/build.sh --source > /dev/null; then \
+		$(MAKE) --no-print-directory stress-ng; \
+	else echo "check: the native stressors' tests will skip"; fi
 	prove --exec '' $(TESTS)
 
 # Other kernels under QEMU (lab/lab.sh): KERNELS, STRESS_MM_ARGS,
@@ -266,14 +288,17 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/run-vmalloc-order
 
+# native/'s stressor files compile only in a stress-ng tree: clang-format
+# here, stress-ng's warnings in the build (test/82-native-build.t).
 lint: $(BUILD)/config.h $(BPF_SKEL)
 	clang-format --dry-run --Werror $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) \
-		$(ALL_HDRS) $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h bpf/*.c bpf/*.h
+		$(ALL_HDRS) $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h bpf/*.c bpf/*.h \
+		$(wildcard native/*.c native/*.h)
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
 		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(TEST_INC) \
-		$(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS)
-	clang-tidy --quiet $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) -- \
-		$(BASE_CFLAGS) $(TEST_INC)
+		$(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) native/gen-native.c
+	clang-tidy --quiet $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) \
+		native/gen-native.c -- $(BASE_CFLAGS) $(TEST_INC)
 
 clean:
 	rm -rf $(BUILD)

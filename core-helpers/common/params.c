@@ -222,3 +222,21 @@ int smm_param_from_env(const struct smm_param *p, uint64_t *out, char *err,
 {
 	return smm_param_parse(p, getenv(p->env), out, err, errlen);
 }
+
+int smm_param_front_end_only(const struct smm_param *p, uint64_t v, char *err,
+			     size_t errlen)
+{
+	size_t used;
+
+	if (p->type != SMM_P_CHOICE || !p->front_end_from ||
+	    v < p->front_end_from)
+		return 0;
+	used = (size_t)snprintf(
+		err, errlen,
+		"%s='%s' is run by stress-mm's front end only (--%s %s); valid here: ",
+		p->env, p->choices[v], p->option, p->choices[v]);
+	for (unsigned int i = 0; i < p->front_end_from && used < errlen; i++)
+		used += (size_t)snprintf(err + used, errlen - used, "%s%s",
+					 i ? "|" : "", p->choices[i]);
+	return -EINVAL;
+}

@@ -92,6 +92,18 @@ int smm_param_from_env(const struct smm_param *p, uint64_t *out, char *err,
 		       size_t errlen);
 
 /*
+ * smm_param_front_end_only() - whether @v, a value of CHOICE @p, is a word
+ * only stress-mm's front end runs (p->front_end_from: test-vmalloc); then
+ * @err says so in one line naming p->env and the words valid elsewhere:
+ *   STRESS_MM_VMALLOC_ORDER_METHOD='test-vmalloc' is run by stress-mm's
+ *   front end only (--vmalloc-order-method test-vmalloc); valid here:
+ *   all|stack|...
+ * Return: 0 (any other value or parameter); -EINVAL.
+ */
+int smm_param_front_end_only(const struct smm_param *p, uint64_t v, char *err,
+			     size_t errlen);
+
+/*
  * smm_param_range() - the valid range as text for messages and --help:
  * "4K..1G (4096..1073741824 bytes)", "1..4096 allocations", "stack|all" or
  * "an absolute path to a writable directory".

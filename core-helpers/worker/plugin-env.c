@@ -14,26 +14,6 @@
 #include "plugin-env.h"
 #include "report.h"
 
-/* A word only the front end runs (test-vmalloc): one line, with the
- * words the plugin takes. */
-static int front_end_only(const struct smm_param *p, uint64_t v, char *err,
-			  size_t len)
-{
-	size_t used;
-
-	if (p->type != SMM_P_CHOICE || !p->front_end_from ||
-	    v < p->front_end_from)
-		return 0;
-	used = (size_t)snprintf(
-		err, len,
-		"%s='%s' is run by stress-mm's front end only (--%s %s); valid here: ",
-		p->env, p->choices[v], p->option, p->choices[v]);
-	for (unsigned int i = 0; i < p->front_end_from && used < len; i++)
-		used += (size_t)snprintf(err + used, len - used, "%s%s",
-					 i ? "|" : "", p->choices[i]);
-	return -EINVAL;
-}
-
 static void load(const char *stressor, const struct smm_param *table, int n,
 		 uint64_t *vals)
 {
@@ -41,7 +21,8 @@ static void load(const char *stressor, const struct smm_param *table, int n,
 
 	for (int i = 0; i < n; i++) {
 		if (smm_param_from_env(&table[i], &vals[i], err, sizeof(err)) ||
-		    front_end_only(&table[i], vals[i], err, sizeof(err))) {
+		    smm_param_front_end_only(&table[i], vals[i], err,
+					     sizeof(err))) {
 			fprintf(stderr, "%s: %s\n", stressor, err);
 			exit(EXIT_FAILURE);
 		}
