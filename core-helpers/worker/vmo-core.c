@@ -75,6 +75,8 @@ static int path_ready(struct smm_vmo *v, unsigned int id, bool alone,
 	if (rc == 0) {
 		v->ready[id] = true;
 		v->proved_ns[id] = smm_now_ns();
+		if (!v->next_proof_ns)
+			v->next_proof_ns = v->proved_ns[id] + SMM_VMO_VERIFY_NS;
 		return 0;
 	}
 	if (alone) {
@@ -89,18 +91,34 @@ static int path_ready(struct smm_vmo *v, unsigned int id, bool alone,
 	return -1;
 }
 
-/* Under cfg.verify: prove path @id again when its last proof is old. */
+/* Whether path @id is the ready one proved longest ago. */
+static bool oldest_proof(const struct smm_vmo *v, unsigned int id)
+{
+	for (unsigned int i = 0; i < SMM_VMO_NR_PATHS; i++)
+		if (v->ready[i] && v->proved_ns[i] < v->proved_ns[id])
+			return false;
+	return true;
+}
+
+/* Under cfg.verify: prove path @id again when a proof is due and it is
+ * its turn; the next is due after SMM_VMO_VERIFY_SHARE times as long as
+ * this one took, SMM_VMO_VERIFY_NS at least. */
 static int verify(struct smm_vmo *v, unsigned int id, struct smm_outcome *o)
 {
-	uint64_t now = smm_now_ns();
+	uint64_t now = smm_now_ns(), took;
 	char what[512];
 	int rc;
 
-	if (!v->cfg.verify || v->unverifiable ||
-	    now - v->proved_ns[id] < SMM_VMO_VERIFY_NS)
+	if (!v->cfg.verify || v->unverifiable || now < v->next_proof_ns ||
+	    !oldest_proof(v, id))
 		return smm_outcome_ok(o);
 	rc = smm_vmpath_verify(v->state[id], what, sizeof(what));
 	v->proved_ns[id] = smm_now_ns();
+	took = v->proved_ns[id] - now;
+	v->next_proof_ns = v->proved_ns[id] +
+			   (took * SMM_VMO_VERIFY_SHARE > SMM_VMO_VERIFY_NS
+				    ? took * SMM_VMO_VERIFY_SHARE
+				    : SMM_VMO_VERIFY_NS);
 	if (rc == 1) {
 		v->unverifiable = true;
 		smm_note_once("verify", v->cfg.stressor,

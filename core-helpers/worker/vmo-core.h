@@ -17,10 +17,13 @@
  * parses the method; the core takes only 0..SMM_VMO_NR_PATHS.
  *
  * Each path proves its areas once when it is set up (holder.h). With
- * cfg.verify, every path that runs proves them again at most once per
- * SMM_VMO_VERIFY_NS: an area that no longer shows in /proc/vmallocinfo is
- * a FAIL with EBADMSG. Unreadable vmallocinfo (not uid 0) is said once and
- * verification stops; it is no failure.
+ * cfg.verify, the paths that run prove them again in turn (the one proved
+ * longest ago next), one proof at most every SMM_VMO_VERIFY_NS and never
+ * so often that the proofs take more than 1/SMM_VMO_VERIFY_SHARE of the
+ * worker's time (a proof holds a probe and reads /proc/vmallocinfo twice:
+ * tens of ms on a busy host): an area that no longer shows is a FAIL with
+ * EBADMSG. Unreadable vmallocinfo (not uid 0)
+ * is said once and verification stops; it is no failure.
  *
  * The core keeps the worker's record (worker-stats.h, record.h):
  * allocations, the kernel's ns where a path sees them, bogo-ops done
@@ -40,8 +43,10 @@
 #include "params-table.h"
 #include "worker-stats.h"
 
-/* Time between two proofs of one path under cfg.verify. */
+/* Least time between two proofs of one path under cfg.verify, and the
+ * share of the time the proofs may take: 1 in 100. */
 #define SMM_VMO_VERIFY_NS 1000000000ULL
+#define SMM_VMO_VERIFY_SHARE 100
 
 struct smm_vmo_cfg {
 	const char *stressor; /* "vmalloc-order": prefix of every line */
@@ -59,6 +64,7 @@ struct smm_vmo {
 	bool ready[SMM_VMO_NR_PATHS];
 	bool off[SMM_VMO_NR_PATHS]; /* left out of "all" */
 	uint64_t proved_ns[SMM_VMO_NR_PATHS]; /* last proof, monotonic */
+	uint64_t next_proof_ns; /* when the next proof is due */
 	bool unverifiable; /* vmallocinfo could not be read */
 	unsigned int next; /* "all": the next path to try */
 	int left_out_err; /* errno recorded if every path is left out */
