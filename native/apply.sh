@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # native/apply.sh TREE GEN-NATIVE GENDIR ROOT BUILD
+# native/apply.sh --man TREE GEN-NATIVE
 #
 # Registers stress-mm's stressors in a fresh stress-ng tree TREE, as a
 # stress-ng developer would by hand: the stressor files (symbolic links to
@@ -14,6 +15,11 @@
 # GENDIR receives stress-mm-sng.h: the names of the stress-ng functions
 # that differ between the versions this was built against (0.19, 0.22).
 #
+# --man writes TREE's stress-ng.1 again from the copy of the original that
+# the first run kept (stress-ng.1.orig), with the sections as GEN-NATIVE
+# makes them now: a help text that changes rewrites the man page, not
+# the tree (no object depends on stress-ng.1).
+#
 # Every step checks the line it anchors on and stops with the file, the
 # line it expected and exit 1 when the tree has moved on; nothing is
 # guessed. A tree without table-driven options (stress_opt_t with
@@ -21,14 +27,48 @@
 # one line: the plugin is the way to run stress-mm with it.
 set -eu
 
-[ $# -eq 5 ] || { echo "usage: $0 TREE GEN-NATIVE GENDIR ROOT BUILD" >&2; exit 1; }
-tree=$1 gen=$2 gendir=$3 root=$4 build=$5
-
+usage() {
+	echo "usage: $0 TREE GEN-NATIVE GENDIR ROOT BUILD | --man TREE GEN-NATIVE" >&2
+	exit 1
+}
 die() { echo "native: $*" >&2; exit 1; }
 moved() { die "$1: expected $2; this stress-ng tree has moved on (stress-mm's native/apply.sh knows 0.19.02 and 0.22.00)"; }
 
 frag=$(mktemp -d)
 trap 'rm -rf "$frag"' EXIT
+
+# count FILE ERE: lines of FILE matching the awk regular expression ERE.
+# (ERE travels in the environment: awk -v would eat its backslashes.)
+count() { SMM_RE=$2 awk '$0 ~ ENVIRON["SMM_RE"] { n++ } END { print n + 0 }' "$1"; }
+
+# man TREE GEN-NATIVE: stress-ng.1 from stress-ng.1.orig, a section per
+# stressor before the '.LP' that precedes '.SH EXAMPLES'.
+man() {
+	f=$1/stress-ng.1
+	[ -f "$f.orig" ] || cp "$f" "$f.orig"
+	[ "$(count "$f.orig" '^\.SH EXAMPLES$')" -eq 1 ] || moved "$f" "one line '.SH EXAMPLES'"
+	awk '/^\.SH EXAMPLES$/ { exit !(prev == ".LP") } { prev = $0 }' "$f.orig" ||
+		moved "$f" "'.LP' right before '.SH EXAMPLES'"
+	"$2" man > "$frag/man"
+	awk -v frag="$frag/man" '
+		{ line[NR] = $0 }
+		END {
+			for (i = 1; i <= NR; i++) {
+				if (line[i + 1] ~ /^\.SH EXAMPLES$/)
+					while ((getline l < frag) > 0) print l
+				print line[i]
+			}
+		}' "$f.orig" > "$frag/stress-ng.1"
+	cmp -s "$frag/stress-ng.1" "$f" || cp "$frag/stress-ng.1" "$f"
+}
+
+if [ "${1:-}" = --man ]; then
+	[ $# -eq 3 ] || usage
+	man "$2" "$3"
+	exit 0
+fi
+[ $# -eq 5 ] || usage
+tree=$1 gen=$2 gendir=$3 root=$4 build=$5
 
 [ -f "$tree/Makefile" ] || die "$tree: no Makefile: not a stress-ng tree"
 version=$(sed -n 's/^VERSION=//p' "$tree/Makefile" | head -n 1)
@@ -39,10 +79,6 @@ if ! grep -q 'TYPE_ID_CALLBACK' "$tree/core-setting.h" 2>/dev/null ||
 fi
 grep -q 'MACRO(vmalloc_order)' "$tree/core-stressors.h" &&
 	die "$tree: stress-mm's stressors are registered already (apply.sh runs on a fresh tree only)"
-
-# count FILE ERE: lines of FILE matching the awk regular expression ERE.
-# (ERE travels in the environment: awk -v would eat its backslashes.)
-count() { SMM_RE=$2 awk '$0 ~ ENVIRON["SMM_RE"] { n++ } END { print n + 0 }' "$1"; }
 
 # insert FILE ERE WHERE FRAGMENT WHAT: FRAGMENT's lines before or after
 # (WHERE) the one line of FILE matching ERE, described as WHAT.
@@ -126,7 +162,8 @@ SMM_HDRS := \$(wildcard \$(SMM_ROOT)/core-helpers/common/*.h \\
 	\$(SMM_ROOT)/native/stress-mm-native.h \\
 	\$(SMM_GEN)/stress-mm-opts.h \$(SMM_GEN)/stress-mm-sng.h
 
-\$(SMM_OBJS): override CFLAGS += -I\$(SMM_GEN) -I\$(SMM_ROOT)/native \\
+# Our files keep stress-ng's warnings quiet: -Werror for them only.
+\$(SMM_OBJS): override CFLAGS += -Werror -I\$(SMM_GEN) -I\$(SMM_ROOT)/native \\
 	-I\$(SMM_ROOT)/core-helpers/common -I\$(SMM_ROOT)/core-helpers/worker \\
 	-I\$(SMM_ROOT)/core-helpers/worker/paths -I\$(SMM_ROOT)/module
 \$(SMM_OBJS): \$(SMM_HDRS)
@@ -135,21 +172,7 @@ stress-ng: \$(SMM_LIBS)
 EOF
 
 # 6. stress-ng.1: a section each, after the last stressor's.
-"$gen" man > "$frag/man"
-f=$tree/stress-ng.1
-[ "$(count "$f" '^\.SH EXAMPLES$')" -eq 1 ] || moved "$f" "one line '.SH EXAMPLES'"
-awk '/^\.SH EXAMPLES$/ { exit !(prev == ".LP") } { prev = $0 }' "$f" ||
-	moved "$f" "'.LP' right before '.SH EXAMPLES'"
-awk -v frag="$frag/man" '
-	{ line[NR] = $0 }
-	END {
-		for (i = 1; i <= NR; i++) {
-			if (line[i + 1] ~ /^\.SH EXAMPLES$/)
-				while ((getline l < frag) > 0) print l
-			print line[i]
-		}
-	}' "$f" > "$f.smm"
-mv "$f.smm" "$f"
+man "$tree" "$gen"
 
 # 7. The names of the functions that changed between versions.
 # pick FILE WHAT NAME...: the first NAME declared in FILE.

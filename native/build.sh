@@ -14,7 +14,7 @@
 #
 # The tree is copied to BUILD/stress-ng/src and registered there
 # (native/apply.sh) only when the source, apply.sh or the generated
-# registration change: then everything is compiled again, as stress-ng's
+# registration (stressor and option names) change: then everything is compiled again, as stress-ng's
 # Makefile rebuilds every object when its headers or Makefile change.
 # Otherwise stress-ng's own make rebuilds what depends on what changed:
 # our adapters when native/ or our headers or the generated option rows
@@ -67,7 +67,7 @@ identity() {
 	else
 		echo "tarball $src $(stat -c '%s %Y' "$src")"
 	fi
-	for m in macros enum longopts man; do "$gen" "$m"; done | cksum
+	for m in macros enum longopts; do "$gen" "$m"; done | cksum
 	cksum < "$root/native/apply.sh"
 }
 
@@ -99,7 +99,9 @@ if [ ! -f "$out/source.id" ] || [ "$id" != "$(cat "$out/source.id")" ] ||
 	echo "$id" > "$out/source.id"
 fi
 
-# The help and option rows: rewritten only when they change.
+# The man page sections and the help and option rows: rewritten only
+# when they change; no object of the tree depends on the man page.
+"$root/native/apply.sh" --man "$tree" "$gen"
 "$gen" header > "$gendir/stress-mm-opts.h.tmp"
 if cmp -s "$gendir/stress-mm-opts.h.tmp" "$gendir/stress-mm-opts.h"; then
 	rm -f "$gendir/stress-mm-opts.h.tmp"
