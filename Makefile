@@ -289,7 +289,7 @@ run: deps
 	@scripts/run-vmalloc-order
 
 # native/'s stressor files compile only in a stress-ng tree: clang-format
-# here, stress-ng's warnings in the build (test/82-native-build.t).
+# here, stress-ng's warnings as errors in its build (native/apply.sh).
 lint: $(BUILD)/config.h $(BPF_SKEL)
 	clang-format --dry-run --Werror $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) \
 		$(ALL_HDRS) $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h bpf/*.c bpf/*.h \

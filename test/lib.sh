@@ -157,3 +157,18 @@ path_required() {
 	echo "features:${feats}"
 	return 0
 }
+
+# The stress-ng with stress-mm's stressors built in (make stress-ng).
+NATIVE=$BUILD/stress-ng/stress-ng
+
+# need_native: skip the whole test when there is no stress-ng source to
+# build it from (native/build.sh --source says why); a source without the
+# binary is a failure.
+need_native() {
+	local src
+	[ -x "$NATIVE" ] && return 0
+	src=$("$TOP/native/build.sh" --source 2>&1) || skip_all "$src"
+	plan 1
+	ok 1 "$NATIVE built from $src (make stress-ng)"
+	exit 1
+}

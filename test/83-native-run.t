@@ -1,0 +1,173 @@
+#!/bin/bash
+# The stressors built into stress-ng (build/stress-ng/stress-ng), run the
+# way its users run any stressor: bogo-ops and metrics for the stack path
+# and for shm-pcp with stack churn; --verify proving the areas again and
+# reading every faulted page back; bad option values refused by
+# stress-ng's parser in one line, bad STRESS_MM_* variables too, an option
+# winning over its variable; --help and --class listing them (and the
+# "[...all" that makes lkp-tests add --TEST-method all); a path that
+# cannot run skipping with the reason; a failure exiting 2; and, as root,
+# workers that keep stress-ng's privileges.
+. "$(dirname "$0")/lib.sh"
+need_native
+
+plan 24
+
+# run NAME ARGS...: the native stress-ng in its own session, in $TMPD,
+# output in $TMPD/NAME.log, YAML in $TMPD/NAME.yaml; returns its status.
+run() {
+	local name=$1
+	shift
+	(cd "$TMPD" && timeout 120 setsid "$NATIVE" "$@" --metrics \
+		--yaml "$TMPD/$name.yaml" > "$TMPD/$name.log" 2>&1)
+}
+# metric NAME STRESSOR WORDS: the value of that metrics line, or empty.
+metric() {
+	awk -v s="$2" -v w="$3" '$1 == "stress-ng:" && $4 == s &&
+		index($0, " " w " (") { print $5; exit }' "$TMPD/$1.log"
+}
+positive() { awk -v v="${1:-0}" 'BEGIN { exit !(v > 0) }'; }
+fails() { grep -c "fail:\|FAIL" "$TMPD/$1.log"; }
+
+run stack --vmalloc-order 2 --vmalloc-order-method stack -t 5
+rc=$?
+ops=$(yaml_bogo_ops "$TMPD/stack.yaml")
+[ $rc -eq 0 ] && [ "$(yaml_stressor "$TMPD/stack.yaml" 1)" = vmalloc-order ] &&
+	[ "${ops:-0}" -gt 0 ] && [ "$(fails stack)" -eq 0 ]
+ok $? "vmalloc-order stack: exit $rc, bogo-ops ${ops:-none}, no failure"
+grep -q "metrc: .* vmalloc-order  *$ops " "$TMPD/stack.log"
+ok $? "its metrics line is named vmalloc-order"
+a=$(metric stack vmalloc-order "allocations per sec")
+positive "$a" && grep -q "^ *allocations-per-sec: " "$TMPD/stack.yaml"
+ok $? "allocations per sec as a metric, in --metrics ($a) and --yaml"
+grep -q "vmalloc-order: stack: kernel thread stacks are vmalloc areas" "$TMPD/stack.log"
+ok $? "the stack path proved its areas (stress-ng's log)"
+diag "$(grep "vmalloc-order:" "$TMPD/stack.log" | sed 's/^stress-ng: [a-z]*: *\[[0-9]*\] //')"
+
+(cd "$TMPD" && exec timeout 120 setsid "$NATIVE" --shm-pcp 1 --shm-pcp-churn stack \
+	--shm-pcp-bytes 1M -t 5 --verify --metrics --yaml "$TMPD/shm.yaml" \
+	> "$TMPD/shm.log" 2>&1) &
+sid=$!
+wait $sid
+rc=$?
+ops=$(yaml_bogo_ops "$TMPD/shm.yaml")
+[ $rc -eq 0 ] && [ "$(yaml_stressor "$TMPD/shm.yaml" 1)" = shm-pcp ] &&
+	[ "${ops:-0}" -gt 0 ] && [ "$(fails shm)" -eq 0 ]
+ok $? "shm-pcp churn stack --verify: exit $rc, bogo-ops ${ops:-none}, no failure"
+p=$(metric shm shm-pcp "pages faulted per sec")
+c=$(metric shm shm-pcp "churn allocations per sec")
+positive "$p" && positive "$c" && grep -q "^ *pages-faulted-per-sec: " "$TMPD/shm.yaml" &&
+	grep -q "churn stack x 1" "$TMPD/shm.log"
+ok $? "pages faulted per sec ($p) and the companion's churn allocations per sec ($c) as metrics"
+grep -q "shm-pcp: verify: every page read back held the word written to it (256 pages" "$TMPD/shm.log"
+ok $? "--verify read every faulted page back"
+left=$(pgrep -s "$sid" | tr '\n' ' ')
+[ -z "$left" ]
+ok $? "nothing of the run is left when stress-ng returns (${left:-none})"
+diag "$(grep "shm-pcp:" "$TMPD/shm.log" | sed 's/^stress-ng: [a-z]*: *\[[0-9]*\] //')"
+
+run verify --vmalloc-order 1 --vmalloc-order-method stack -t 4 --verify
+rc=$?
+[ $rc -eq 0 ] && grep -q "vmalloc-order: verify: stack: its areas show in /proc/vmallocinfo again" "$TMPD/verify.log"
+ok $? "vmalloc-order --verify proves the stack areas again while running (exit $rc)"
+
+# Bad values: stress-ng's parser, one line naming the option and value.
+while read -r stressor opt val; do
+	run "bad-$opt" --"$stressor" 1 --"$opt" "$val" -t 1
+	rc=$?
+	[ $rc -eq 1 ] && [ "$(wc -l < "$TMPD/bad-$opt.log")" -eq 1 ] &&
+		grep -qF -- "--$opt='$val'" "$TMPD/bad-$opt.log"
+	ok $? "--$opt $val: exit $rc, $(head -n 1 "$TMPD/bad-$opt.log")"
+done <<'EOF'
+vmalloc-order vmalloc-order-bytes 16KK
+vmalloc-order vmalloc-order-batch 5000
+vmalloc-order vmalloc-order-method stak
+shm-pcp shm-pcp-churn spinn
+shm-pcp shm-pcp-churn-procs 65
+EOF
+
+(cd "$TMPD" && STRESS_MM_SHM_PCP_CHURN=spinn timeout 60 "$NATIVE" --shm-pcp 1 -t 1) > "$TMPD/env.log" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q "^shm-pcp: STRESS_MM_SHM_PCP_CHURN='spinn' is not one of the choices" "$TMPD/env.log"
+ok $? "a bad STRESS_MM_SHM_PCP_CHURN: exit $rc, $(grep -m1 STRESS_MM_ "$TMPD/env.log")"
+(cd "$TMPD" && STRESS_MM_SHM_PCP_CHURN=spinn timeout 60 "$NATIVE" --shm-pcp 1 \
+	--shm-pcp-churn none --shm-pcp-bytes 1M -t 1) > "$TMPD/env2.log" 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -q "churn none x 0" "$TMPD/env2.log"
+ok $? "an option wins over its variable (exit $rc)"
+(cd "$TMPD" && STRESS_MM_SHM_PCP_CHURN=spin timeout 60 "$NATIVE" --shm-pcp 1 \
+	--shm-pcp-bytes 1M -t 1) > "$TMPD/env3.log" 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -q "churn spin x 1" "$TMPD/env3.log"
+ok $? "a variable sets what no option gives (exit $rc)"
+
+"$NATIVE" --help > "$TMPD/help" 2>&1
+missing=
+for o in vmalloc-order vmalloc-order-ops vmalloc-order-bytes vmalloc-order-batch \
+	vmalloc-order-method vmalloc-order-io-uring shm-pcp shm-pcp-ops shm-pcp-bytes \
+	shm-pcp-method shm-pcp-churn shm-pcp-churn-bytes shm-pcp-churn-batch \
+	shm-pcp-churn-procs shm-pcp-cpu; do
+	grep -qE "^ +--$o " "$TMPD/help" || missing="$missing $o"
+done
+[ -z "$missing" ]
+ok $? "--help lists every option of both stressors (missing:${missing:- none})"
+# lkp-tests' programs/stress-ng/run adds --TEST-method all on this match.
+grep -qE "^ +--vmalloc-order-method .*(\[.*all|all,)" "$TMPD/help" &&
+	grep -qE "^ +--shm-pcp-method .*(\[.*all|all,)" "$TMPD/help"
+ok $? "both method options offer all the way lkp-tests looks for it"
+in_class() { "$NATIVE" --class "$1?" 2>&1 | tr ' ' '\n' | grep -qx "$2"; }
+in_class vm vmalloc-order && in_class os vmalloc-order && in_class vm shm-pcp &&
+	in_class memory shm-pcp && in_class os shm-pcp
+ok $? "classes: vmalloc-order in vm and os, shm-pcp in vm, memory and os"
+
+if [ -e /dev/stress-mm-vmalloc ]; then
+	skip "path module skips without the module" "/dev/stress-mm-vmalloc exists here"
+	skip "churn module skips without the module" "/dev/stress-mm-vmalloc exists here"
+else
+	run module --vmalloc-order 1 --vmalloc-order-method module -t 2
+	rc=$?
+	[ $rc -eq 0 ] && grep -q "vmalloc-order: module: no /dev/stress-mm-vmalloc: the module stress_mm_vmalloc is not loaded.*skipping stressor" "$TMPD/module.log" &&
+		[ "$(fails module)" -eq 0 ]
+	ok $? "path module without the module: skipped with the reason, not implemented (exit $rc)"
+	run cmodule --shm-pcp 1 --shm-pcp-churn module --shm-pcp-churn-bytes 12K -t 2
+	rc=$?
+	[ $rc -eq 0 ] && grep -q "shm-pcp: churn: module: no /dev/stress-mm-vmalloc.*skipping stressor" "$TMPD/cmodule.log"
+	ok $? "churn module without the module: skipped with the reason (exit $rc)"
+fi
+
+# A failure: SysV segments larger than shmmax, in an IPC namespace of
+# this test's own (the machine's shmmax is left alone).
+if [ "$(id -u)" -eq 0 ] && command -v unshare > /dev/null; then
+	(cd "$TMPD" && timeout 60 unshare --ipc sh -c 'echo 65536 > /proc/sys/kernel/shmmax &&
+		exec "$0" --shm-pcp 1 --shm-pcp-method sysv --shm-pcp-bytes 1M \
+		--shm-pcp-churn none -t 2' "$NATIVE") > "$TMPD/fail.log" 2>&1
+	rc=$?
+	[ $rc -eq 2 ] && grep -q "fail: .*shm-pcp: shmget of 1048576 bytes errno=22" "$TMPD/fail.log"
+	ok $? "a failing cycle is a failure: exit $rc, $(grep "fail:" "$TMPD/fail.log" | head -n 1)"
+else
+	skip "a failing cycle is a failure" "needs root and unshare(1)"
+fi
+
+# As root the workers keep stress-ng's privileges (the plugin's drop
+# every capability and set no_new_privs).
+if [ "$(id -u)" -eq 0 ]; then
+	(cd "$TMPD" && exec setsid "$NATIVE" --vmalloc-order 1 --vmalloc-order-method stack \
+		-t 4 > "$TMPD/caps.log" 2>&1) &
+	sid=$!
+	caps=
+	for _ in $(seq 30); do
+		sleep 0.1
+		for w in $(pgrep -P "$sid"); do
+			caps=$(awk '/^CapEff:/ { c = $2 } /^NoNewPrivs:/ { n = $2 }
+				END { print c " " n }' "/proc/$w/status" 2> /dev/null)
+		done
+		[ -n "$caps" ] && break
+	done
+	wait
+	[ -n "$caps" ] && [ "${caps% *}" != 0000000000000000 ] && [ "${caps#* }" = 0 ]
+	ok $? "as root a worker keeps stress-ng's capabilities (CapEff NoNewPrivs: ${caps:-none found})"
+else
+	skip "as root a worker keeps stress-ng's capabilities" "not root"
+fi
+
+done_testing
