@@ -125,6 +125,7 @@ if ! "$make" -C "$tree" -q stress-ng > /dev/null 2>&1; then
 	fi
 fi
 for f in stress-ng stress-ng.1; do
-	cmp -s "$tree/$f" "$out/$f" || cp "$tree/$f" "$out/$f"
+	cmp -s "$tree/$f" "$out/$f" ||
+		{ cp "$tree/$f" "$out/$f.tmp" && mv "$out/$f.tmp" "$out/$f"; }
 done
 echo "  NATIVE  $out/stress-ng ($("$out/stress-ng" --version 2> /dev/null | head -n 1))"

@@ -44,7 +44,7 @@ grep -q "vmalloc-order: stack: kernel thread stacks are vmalloc areas" "$TMPD/st
 ok $? "the stack path proved its areas (stress-ng's log)"
 diag "$(grep "vmalloc-order:" "$TMPD/stack.log" | sed 's/^stress-ng: [a-z]*: *\[[0-9]*\] //')"
 
-(cd "$TMPD" && exec timeout 120 setsid "$NATIVE" --shm-pcp 1 --shm-pcp-churn stack \
+(cd "$TMPD" && exec setsid timeout 120 "$NATIVE" --shm-pcp 1 --shm-pcp-churn stack \
 	--shm-pcp-bytes 1M -t 5 --verify --metrics --yaml "$TMPD/shm.yaml" \
 	> "$TMPD/shm.log" 2>&1) &
 sid=$!
@@ -90,11 +90,12 @@ EOF
 rc=$?
 [ $rc -eq 1 ] && grep -q "^shm-pcp: STRESS_MM_SHM_PCP_CHURN='spinn' is not one of the choices" "$TMPD/env.log"
 ok $? "a bad STRESS_MM_SHM_PCP_CHURN: exit $rc, $(grep -m1 STRESS_MM_ "$TMPD/env.log")"
-(cd "$TMPD" && STRESS_MM_SHM_PCP_CHURN=spinn timeout 60 "$NATIVE" --shm-pcp 1 \
-	--shm-pcp-churn none --shm-pcp-bytes 1M -t 1) > "$TMPD/env2.log" 2>&1
+(cd "$TMPD" && STRESS_MM_SHM_PCP_CHURN=spin STRESS_MM_SHM_PCP_BYTES=64KK \
+	timeout 60 "$NATIVE" --shm-pcp 1 --shm-pcp-churn none --shm-pcp-bytes 1M \
+	-t 1) > "$TMPD/env2.log" 2>&1
 rc=$?
-[ $rc -eq 0 ] && grep -q "churn none x 0" "$TMPD/env2.log"
-ok $? "an option wins over its variable (exit $rc)"
+[ $rc -eq 0 ] && grep -q "object of 1048576 bytes per bogo-op, churn none x 0" "$TMPD/env2.log"
+ok $? "an option wins over its variable, a bad one included (exit $rc)"
 (cd "$TMPD" && STRESS_MM_SHM_PCP_CHURN=spin timeout 60 "$NATIVE" --shm-pcp 1 \
 	--shm-pcp-bytes 1M -t 1) > "$TMPD/env3.log" 2>&1
 rc=$?
