@@ -37,6 +37,7 @@
 #include "docgen.h"
 #include "kmodule.h"
 #include "locate.h"
+#include "sng-pick.h"
 #include "options.h"
 #include "owner.h"
 #include "path-module-name.h"
@@ -250,7 +251,8 @@ static void set_up(int argc, char **argv, struct session *ss)
 	int rc;
 
 	parse_or_exit(argc, argv, &ss->cfg);
-	ss->env.sng = smm_find_stress_ng(ss->cfg.stress_ng, err, sizeof(err));
+	ss->env.sng = smm_sng_pick(ss->cfg.stress_ng, ss->cfg.integration,
+				   &ss->cfg.native, err, sizeof(err));
 	if (!ss->env.sng)
 		smm_die(SMM_EX_USAGE, "stress-mm", "%s", err);
 	if (smm_locate(SMM_LOC_PLUGIN, &ss->plugin, err, sizeof(err)))

@@ -43,7 +43,9 @@ const struct smm_option smm_options[] = {
 	OPT_STRING("yaml", "FILE", yaml,
 		   "write one YAML report: stress-ng's own plus a stress-mm section"),
 	OPT_STRING("stress-ng", "PATH", stress_ng,
-		   "the stress-ng to run (default: stress-ng from PATH)"),
+		   "the stress-ng to run (default: build/stress-ng/stress-ng when make stress-ng built it, else stress-ng from PATH)"),
+	OPT_STRING("integration", "I", integration,
+		   "how stress-ng runs our stressors: auto (default: built in when that stress-ng has them, else the plugin), plugin, native"),
 	OPT_STRING("counters", "LIST", counters,
 		   "kernel counters: all (default), none, or a comma-separated list of names"),
 	OPT_STRING("counters-engine", "E", counters_engine,
@@ -445,6 +447,7 @@ int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 		cfg->st[s].workers = -1;
 	cfg->counters = "all";
 	cfg->counters_engine = "auto";
+	cfg->integration = "auto";
 	cfg->vm_interval = 1.0;
 	cfg->repeat = 1;
 	build(&t);

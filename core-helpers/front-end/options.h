@@ -41,7 +41,9 @@ struct smm_run_cfg {
 	uint64_t timeout_s; /* seconds; 0 = stress-ng's default */
 	bool metrics, metrics_brief, times;
 	const char *yaml; /* report path, or NULL */
-	const char *stress_ng; /* --stress-ng PATH, or NULL: from PATH */
+	const char *stress_ng; /* --stress-ng PATH, or NULL (sng-pick.h) */
+	const char *integration; /* "auto", "plugin" or "native" */
+	bool native; /* resolved (sng-pick.h): built into the stress-ng */
 	const char *counters; /* "all", "none" or a list of names */
 	const char *counters_engine; /* "auto", "bpf" or "perf" */
 	double vm_interval; /* seconds between vmallocinfo samples; 0 off */

@@ -18,6 +18,7 @@
 #include "die.h"
 #include "options.h"
 #include "runner.h"
+#include "sng-pick.h"
 #include "test-vmalloc.h"
 
 static int check_counters(const char *list, char *err, size_t len)
@@ -292,6 +293,17 @@ static int check_stress_ng(struct smm_run_cfg *cfg, char *err, size_t len)
 	return 0;
 }
 
+static int check_integration(struct smm_run_cfg *cfg, char *err, size_t len)
+{
+	for (int i = 0; smm_integrations[i]; i++)
+		if (!strcmp(cfg->integration, smm_integrations[i]))
+			return 0;
+	return smm_errmsg(
+		err, len,
+		"--integration='%s' is not an integration; valid: auto, plugin, native",
+		cfg->integration);
+}
+
 static int check_any(struct smm_run_cfg *cfg, char *err, size_t len)
 {
 	for (int s = 0; s < SMM_NR_STRESSORS; s++)
@@ -307,10 +319,9 @@ static int check_any(struct smm_run_cfg *cfg, char *err, size_t len)
 int smm_opts_check(struct smm_run_cfg *cfg, char *err, size_t len)
 {
 	static int (*const checks[])(struct smm_run_cfg *, char *, size_t) = {
-		check_counters_opt, check_counters_engine,
-		check_pass,	    check_tv_tests,
-		check_params,	    check_yaml,
-		check_stress_ng,    check_any,
+		check_counters_opt, check_counters_engine, check_pass,
+		check_tv_tests,	    check_params,	   check_yaml,
+		check_stress_ng,    check_integration,	   check_any,
 	};
 
 	for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {

@@ -11,6 +11,7 @@
 static const struct smm_runner *const runners[] = {
 	&smm_runner_stress_ng,
 	&smm_runner_test_vmalloc,
+	&smm_runner_native,
 	&smm_runner_plugin,
 };
 

@@ -11,6 +11,10 @@
  *   plugin        stress-ng --plugin N --plugin-so stress-mm.so
  *                 --plugin-method M, parameters in the environment;
  *                 stress-ng's --yaml gives bogo-ops and rates
+ *   native        stress-ng --NAME N --OPTION VALUE...: our stressors
+ *                 built into stress-ng (runner-native.c), when the run's
+ *                 stress-ng has them (sng-pick.h); the same records and
+ *                 --yaml as the plugin's, under the stressor's own name
  *   test-vmalloc  the kernel's test_vmalloc module (tv-run.h), for
  *                 vmalloc-order with --vmalloc-order-method test-vmalloc;
  *                 its child writes the record, its log the detail
@@ -71,13 +75,15 @@ struct smm_runner {
 };
 
 extern const struct smm_runner smm_runner_plugin;
+extern const struct smm_runner smm_runner_native;
 extern const struct smm_runner smm_runner_test_vmalloc;
 extern const struct smm_runner smm_runner_stress_ng;
 
 /*
  * smm_runner_for() - the runner of stressor @s of @cfg (SMM_PASS_CHILD:
  * stress-ng's own stressors): the first row of the table whose takes()
- * says so; the plugin, last, takes every stressor.
+ * says so (stress-ng's own, test-vmalloc, native, plugin); the plugin,
+ * last, takes every stressor.
  */
 const struct smm_runner *smm_runner_for(const struct smm_run_cfg *cfg, int s);
 

@@ -173,7 +173,8 @@ static void why_setup(const struct facts *f, char *buf, size_t len)
 static void why_no_worker(const struct facts *f, char *buf, size_t len)
 {
 	(void)f;
-	snprintf(buf, len, "0 bogo-ops, no worker reached the plugin, no SKIP");
+	snprintf(buf, len,
+		 "0 bogo-ops, no worker reached our stressor code, no SKIP");
 }
 
 /* The table verdict.h lists, in its order. */

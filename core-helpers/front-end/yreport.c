@@ -171,6 +171,8 @@ static void write_stressors(yaml_document_t *out, int sm,
 		if (cfg->st[s].workers < 0)
 			continue;
 		m = smm_yaml_map(out, node, st->name);
+		smm_yaml_str(out, m, "integration",
+			     r->runner ? r->runner->name : "(none)");
 		smm_yaml_i64(out, m, "workers", cfg->st[s].workers);
 		smm_yaml_i64(out, m, "workers-resolved", smm_workers(cfg, s));
 		smm_yaml_u64(out, m, "ops-limit", cfg->st[s].ops);
