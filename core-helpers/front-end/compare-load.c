@@ -289,11 +289,12 @@ static int add_pairs(struct rd *r, size_t *cap, const char *prefix, int map,
 	return 0;
 }
 
-/* "stressor.key=value" for resolved workers, ops limit and parameters,
- * then "conditions.key=value". */
+/* "stressor.key=value" for the integration, resolved workers, ops limit
+ * and parameters, then "conditions.key=value". */
 static int take_params(struct rd *r)
 {
-	static const char *const keys[] = { "workers-resolved", "ops-limit" };
+	static const char *const keys[] = { "integration", "workers-resolved",
+					    "ops-limit" };
 	yaml_node_t *st = node(r, get(r, r->sm, "stressors"));
 	size_t cap = 0;
 	int rc = 0;
@@ -311,7 +312,8 @@ static int take_params(struct rd *r)
 				r->err, r->len,
 				"%s: a stressor name that is not a scalar",
 				r->rp->path);
-		for (int k = 0; !rc && k < 2; k++) {
+		for (size_t k = 0; !rc && k < sizeof(keys) / sizeof(keys[0]);
+		     k++) {
 			int vn = get(r, p->value, keys[k]);
 			const char *v = scalar(r, vn);
 

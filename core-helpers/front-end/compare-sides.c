@@ -69,6 +69,24 @@ static int unmatched(char **a, size_t na, char **b, size_t nb, bool *only_a)
 	return 0;
 }
 
+/* The same stressor built into stress-ng or through the plugin: allowed,
+ * and named. */
+static bool is_integration(const char *entry)
+{
+	const char *dot = strchr(entry, '.');
+
+	return dot && !strncmp(dot, ".integration=", 13);
+}
+
+static const char *allowed(const char *entry)
+{
+	if (is_kernel(entry))
+		return " (the kernel: allowed)";
+	if (is_integration(entry))
+		return " (the integration: allowed)";
+	return "";
+}
+
 static int one_side(char **a, size_t na, char **b, size_t nb, const char *side)
 {
 	bool *only = calloc(na + 1, sizeof(*only));
@@ -82,9 +100,8 @@ static int one_side(char **a, size_t na, char **b, size_t nb, const char *side)
 		if (!only[i])
 			continue;
 		fprintf(stderr, "stress-mm compare: differs%s: %s %s\n",
-			is_kernel(a[i]) ? " (the kernel: allowed)" : "", side,
-			a[i]);
-		diff += !is_kernel(a[i]);
+			allowed(a[i]), side, a[i]);
+		diff += !allowed(a[i])[0];
 	}
 	free(only);
 	return diff;
@@ -110,6 +127,23 @@ const char *smm_sides_share(const struct smm_side *a, const struct smm_side *b)
 	return NULL;
 }
 
+/* Every integration entry of @a is in @b. */
+static bool integrations_in(const struct smm_report *a,
+			    const struct smm_report *b)
+{
+	for (size_t i = 0; i < a->nparams; i++) {
+		size_t j = 0;
+
+		if (!is_integration(a->params[i]))
+			continue;
+		while (j < b->nparams && strcmp(a->params[i], b->params[j]))
+			j++;
+		if (j == b->nparams)
+			return false;
+	}
+	return true;
+}
+
 /* Report @i of @s against the first: same bytes, or a difference. */
 static int side_check(struct smm_side *s, int i, char *err, size_t len)
 {
@@ -126,10 +160,12 @@ static int side_check(struct smm_side *s, int i, char *err, size_t len)
 	d = smm_report_diff(&s->r[0], &s->r[i]);
 	if (d < 0)
 		return smm_errmsg(err, len, "out of memory");
-	if (d || strcmp(s->r[0].kernel, s->r[i].kernel) != 0)
+	if (d || strcmp(s->r[0].kernel, s->r[i].kernel) != 0 ||
+	    !integrations_in(&s->r[0], &s->r[i]) ||
+	    !integrations_in(&s->r[i], &s->r[0]))
 		return smm_errmsg(
 			err, len,
-			"%s and %s differ (listed above): reports of one side must be of one configuration and kernel",
+			"%s and %s differ (listed above): reports of one side must be of one configuration, integration and kernel",
 			s->r[0].path, s->r[i].path);
 	return 0;
 }

@@ -18,10 +18,13 @@
 
 /*
  * smm_report_diff() - print every difference between @b and @c on stderr
- * ("stress-mm compare: differs: ..."): per stressor the resolved workers,
- * ops limit and every parameter, and every condition. Returns how many
- * differ outside the kernel (release, command line), which must match
- * unless compare is given --allow-param-diff; -ENOMEM.
+ * ("stress-mm compare: differs: ..."): per stressor the integration
+ * (plugin or native, runner.h), resolved workers, ops limit and every
+ * parameter, and every condition. Returns how many differ outside the
+ * kernel (release, command line) and the integration, which must match
+ * unless compare is given --allow-param-diff (those two are named:
+ * "differs (the integration: allowed): base shm-pcp.integration=plugin");
+ * -ENOMEM.
  */
 int smm_report_diff(const struct smm_report *b, const struct smm_report *c);
 
