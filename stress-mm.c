@@ -278,11 +278,11 @@ static void set_up(int argc, char **argv, struct session *ss)
 			"cannot set up the run's directory in %s: %s", tmp,
 			strerror(-rc));
 	setenv(SMM_STATS_ENV, ss->owner.stats, 1);
-	if (smm_opts_method(&ss->cfg, -1, "module")) {
+	if (smm_opts_module(&ss->cfg)) {
 		rc = smm_kmodule_prepare(&ss->kmod, err, sizeof(err));
 		if (rc)
 			fprintf(stderr,
-				"stress-mm: module: %s; path module will skip\n",
+				"stress-mm: module: %s; path module and churn module will skip\n",
 				err);
 		else if (ss->kmod.loaded_by_us)
 			smm_owner_note_module(&ss->owner, SMM_KMOD_NAME);

@@ -129,4 +129,10 @@ int64_t smm_workers(const struct smm_run_cfg *cfg, int s);
  */
 bool smm_opts_method(const struct smm_run_cfg *cfg, int s, const char *method);
 
+/*
+ * smm_opts_module() - whether a stressor asked for uses our kernel module
+ * (kmodule.h): --vmalloc-order-method module or --shm-pcp-churn module.
+ */
+bool smm_opts_module(const struct smm_run_cfg *cfg);
+
 #endif /* SMM_OPTIONS_H */

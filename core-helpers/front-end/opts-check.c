@@ -137,6 +137,23 @@ bool smm_opts_method(const struct smm_run_cfg *cfg, int s, const char *method)
 	return false;
 }
 
+bool smm_opts_module(const struct smm_run_cfg *cfg)
+{
+	static const char *const uses[] = { "vmalloc-order-method",
+					    "shm-pcp-churn" };
+
+	for (int s = 0; s < SMM_NR_STRESSORS; s++)
+		for (size_t u = 0; u < sizeof(uses) / sizeof(uses[0]); u++) {
+			const char *m = smm_param_value(&smm_stressors[s],
+							&cfg->st[s], uses[u]);
+
+			if (cfg->st[s].workers >= 0 && m &&
+			    !strcmp(m, "module"))
+				return true;
+		}
+	return false;
+}
+
 /* Whether a stressor runs the test-vmalloc runner (runner.h). */
 static bool runs_test_vmalloc(const struct smm_run_cfg *cfg)
 {
