@@ -71,7 +71,7 @@ TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
 BENCH_BINS := $(BUILD)/bench/shm-loop $(BUILD)/bench/gate-sim \
 	$(BUILD)/bench/event-cost
 
-.PHONY: all deps check run lint clean bench lab lab-kernels lab-fingerprint lab-ab \
+.PHONY: all deps check run lint clean bench lab lab-kernels lab-fingerprint lab-ab lab-native \
 	stress-ng
 all: $(BUILD)/stress-mm.so $(BUILD)/stress-mm $(BUILD)/stress-mm.1 \
 	$(BUILD)/stress-mm.bash-completion $(UNIT_BINS) $(HELPER_BINS) \
@@ -217,6 +217,15 @@ lab-ab: deps
 lab-fingerprint: deps
 	@$(MAKE) --no-print-directory all
 	@KERNELS="$(or $(KERNELS),$(LAB_FP_KERNELS))" LAB_CHURNS= lab/lab.sh
+
+# The stressors built into stress-ng in a guest (doc/native.md): path
+# module and churn module natively and through the plugin, where the
+# module loads (default built-7.2); lab/native-check.sh says what ran.
+lab-native: deps
+	@$(MAKE) --no-print-directory all stress-ng
+	@KERNELS="$(or $(KERNELS),built-$(or $(KERNEL_SRC),7.2))" LAB_NATIVE=1 \
+		LAB_WORKLOADS=lab/native.workloads LAB_CHURNS= lab/lab.sh
+	@lab/native-check.sh $(addprefix $(or $(LAB_OUT),$(BUILD)/lab)/,$(or $(KERNELS),built-$(or $(KERNEL_SRC),7.2)))
 
 # --- our kernel module (module/, issue 14) ----------------------------------
 # make module [KERNEL=built-7.2|built-7.2+VARIANT|sid|trixie|<Debian

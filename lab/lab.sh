@@ -51,6 +51,14 @@
 #     stress-mm reports the zone-lock waits absent with that reason.
 #  LAB_ZL_PROOF=1: also run build/test/zl-proof free and alloc (zone-lock
 #     waits on the expected side) in the guest: zl-proof-<mode>.txt.
+#  LAB_NATIVE=1 (make lab-native): the stress-ng that make stress-ng built,
+#     with our stressors built in, goes into the guest as
+#     /smm/build/stress-ng/stress-ng (with its libraries), where the
+#     guest's stress-mm finds it (sng-pick.h): the workloads run the
+#     built-in stressors, or the plugin in it with --integration plugin.
+#  A workload that asks for our module (--vmalloc-order-method module,
+#     --shm-pcp-churn module) gets it: lab/modbuild.sh builds it for each
+#     kernel and it goes where the guest's stress-mm loads it from.
 # A guest that panics, hangs (GUEST_TIMEOUT seconds) or prints
 # BUG/WARNING/Oops is killed and reported with its last console lines; the
 # lab goes on with the other kernel and exits non-zero at the end. With two
@@ -139,6 +147,11 @@ build_initramfs() {
 	mkdir -p "$root/smm/build"
 	cp "$BUILD/stress-mm" "$BUILD/stress-mm.so" "$BUILD/test/zl-proof" "$root/smm/build/"
 	cp lab/fingerprint.awk "$root/smm/fingerprint.awk"
+	if [ "${LAB_NATIVE:-0}" = 1 ]; then
+		copy_with_libs "$root" "$BUILD/stress-ng/stress-ng"
+		mkdir -p "$root/smm/build/stress-ng"
+		cp "$BUILD/stress-ng/stress-ng" "$root/smm/build/stress-ng/"
+	fi
 	ln -sf /usr/bin/stress-ng "$root/bin/stress-ng"
 	echo "root:x:0:0:root:/root:/bin/sh" > "$root/etc/passwd"
 	cp "$WORKLOADS" "$root/smm/workloads"
@@ -371,6 +384,8 @@ save() {
 command -v qemu-system-x86_64 > /dev/null || die "qemu-system-x86_64 missing (make lab installs qemu-system-x86)"
 [ -x /bin/busybox ] || die "busybox missing (apt-get install busybox-static)"
 [ -x "$BUILD/stress-mm" ] || die "build first (make)"
+[ "${LAB_NATIVE:-0}" != 1 ] || [ -x "$BUILD/stress-ng/stress-ng" ] ||
+	die "LAB_NATIVE=1: no $BUILD/stress-ng/stress-ng (make stress-ng)"
 mkdir -p "$LAB/debs"
 apt_setup
 KERNELS=${KERNELS:-$(default_kernels)}
@@ -398,6 +413,11 @@ else
 	done
 fi
 NAMES=$(awk '{ print $1 }' "$WORKLOADS" | tr '\n' ' ')
+# Workloads that ask for our module get it in their guest.
+WANT_KO=0
+[ "${LAB_MODULE:-0}" = 0 ] &&
+	grep -qE -- '--(vmalloc-order-method|shm-pcp-churn)[ =]module( |$)' "$WORKLOADS" &&
+	WANT_KO=1
 NAMES=${NAMES% }
 progress_plan "$WORKLOADS"
 INITRD=$(build_initramfs)
@@ -439,7 +459,7 @@ for k in $KERNELS; do
 		fi
 		;;
 	esac
-	if [ "${LAB_MODULE:-0}" != 0 ]; then
+	if [ "${LAB_MODULE:-0}" != 0 ] || [ "$WANT_KO" = 1 ]; then
 		if ! ko=$(lab/modbuild.sh "$k"); then
 			say "$k: FAILED: our module did not build for it (lab/modbuild.sh $k)"
 			failed=1
