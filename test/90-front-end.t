@@ -5,7 +5,8 @@
 # named metrics lines and a YAML with bogo-ops and every counter; the
 # counters lie between perf's count of the run and perf stat -a around it; a failing plugin
 # run exits 2; SIGINT and SIGTERM stop everything, leave nothing behind and
-# still write a report marked as interrupted.
+# still write a report marked as interrupted. Runs pin the plugin
+# (--integration plugin); the built-in stressors: 89-native-front-end.t.
 . "$(dirname "$0")/lib.sh"
 isolate
 need_stress_ng
@@ -90,7 +91,7 @@ for c in "${as_sng[@]}"; do
 	esac
 	ok $? "stress-ng reads '$arg' as its ${c#*|}, which stress-mm refuses after --"
 done
-(cd "$TMPD" && "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M -t 1 --counters none \
+(cd "$TMPD" && "$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1M -t 1 --counters none \
 	--vmallocinfo-interval 0 -- --times --timer-freq 1000 -v --yield 1 > "$TMPD/other.log" 2>&1)
 rc=$?
 [ $rc -eq 0 ] && grep -q "invoked with .* --times --timer-freq 1000 -v --yield 1" "$TMPD/other.log"
@@ -98,17 +99,17 @@ ok $? "stress-ng's other options after -- pass, prefixes of ours included (exit 
 
 # Environment values the plugin would read are checked up front too, and
 # a bad option after -- is stress-ng's usage error (exit 1).
-out=$(cd "$TMPD" && STRESS_MM_SHM_PCP_BYTES=garbage "$SMM" --shm-pcp 1 -t 1 2>&1)
+out=$(cd "$TMPD" && STRESS_MM_SHM_PCP_BYTES=garbage "$SMM" --integration plugin --shm-pcp 1 -t 1 2>&1)
 rc=$?
 [ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | grep -c .)" -eq 1 ]
 ok $? "a bad STRESS_MM_ variable: exit $rc before anything runs: $out"
-(cd "$TMPD" && "$SMM" --shm-pcp 1 -t 1 --counters none -- --no-such-stress-ng-option > /dev/null 2>&1)
+(cd "$TMPD" && "$SMM" --integration plugin --shm-pcp 1 -t 1 --counters none -- --no-such-stress-ng-option > /dev/null 2>&1)
 rc=$?
 [ $rc -eq 1 ]
 ok $? "a bad stress-ng option after --: stress-ng's usage status (exit $rc)"
 
 # 3. both stressors, one report
-(cd "$TMPD" && "$SMM" --vmalloc-order 1 --vmalloc-order-method pty --shm-pcp 1 \
+(cd "$TMPD" && "$SMM" --integration plugin --vmalloc-order 1 --vmalloc-order-method pty --shm-pcp 1 \
 	--shm-pcp-bytes 1M -t 3 --metrics --times --yaml "$TMPD/r.yaml" \
 	> "$TMPD/run.log" 2>&1)
 rc=$?
@@ -188,7 +189,7 @@ if grep -q "^    zone_locked_order0_movable_refill: [0-9]" "$TMPD/pt.yaml"; then
 else
 	skip "stress-mm -- --shm 1 prints counters and per-fault figures" "counters need root here"
 fi
-(cd "$TMPD" && "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M -t 2 --counters none \
+(cd "$TMPD" && "$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1M -t 2 --counters none \
 	--vmallocinfo-interval 0 --yaml "$TMPD/mix.yaml" -- --cpu 1 > /dev/null 2>&1)
 ours=$(sed -n '/^    shm-pcp:$/,/^    [^ ]/s/^      bogo-ops: //p' "$TMPD/mix.yaml")
 plugin=$(awk '/^- stressor: shm-pcp$/ { f = 1 } f && /^  bogo-ops:/ { print $2; exit }' "$TMPD/mix.yaml")
@@ -214,7 +215,7 @@ if command -v perf > /dev/null && [ "$(id -u)" = 0 ]; then
 	keys=(page_alloc_order0 zone_locked_order0 zone_locked_order0_unmovable zone_locked_order0_movable_refill)
 	(cd "$TMPD" && perf stat -a -x, -o "$TMPD/perf-a.csv" "${ev[@]}" -- \
 		perf stat -x, -o "$TMPD/perf-run.csv" "${ev[@]}" -- \
-		"$SMM" --shm-pcp 1 --shm-pcp-bytes 1M --vmalloc-order 1 \
+		"$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1M --vmalloc-order 1 \
 		--vmalloc-order-method stack --vmalloc-order-batch 64 -t 3 \
 		--vmallocinfo-interval 0 \
 		--yaml "$TMPD/p.yaml" > /dev/null 2>&1)
@@ -242,7 +243,7 @@ fi
 # 5. a failing plugin: SysV segments above shmmax, in an IPC namespace
 if command -v unshare > /dev/null && [ "$(id -u)" = 0 ]; then
 	(cd "$TMPD" && unshare --ipc sh -c 'echo 65536 > /proc/sys/kernel/shmmax &&
-		exec "$0" --shm-pcp 1 --shm-pcp-method sysv --shm-pcp-bytes 1M \
+		exec "$0" --integration plugin --shm-pcp 1 --shm-pcp-method sysv --shm-pcp-bytes 1M \
 		-t 2 --counters none --vmallocinfo-interval 0' "$SMM" \
 		> "$TMPD/fail.log" 2>&1)
 	rc=$?
@@ -254,7 +255,7 @@ fi
 
 # 6. SIGINT and SIGTERM mid-run
 for sig in INT TERM; do
-	(cd "$TMPD" && exec "$SMM" --vmalloc-order 1 --shm-pcp 1 --shm-pcp-bytes 1M \
+	(cd "$TMPD" && exec "$SMM" --integration plugin --vmalloc-order 1 --shm-pcp 1 --shm-pcp-bytes 1M \
 		-t 60 --yaml "$TMPD/$sig.yaml" > "$TMPD/$sig.log" 2>&1) &
 	pid=$!
 	sleep 3

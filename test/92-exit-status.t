@@ -9,7 +9,8 @@
 # were left out and why; a worker killed by SIGSEGV (stress-ng exits 0) is
 # a failure from its record; runs back to back (--repeat) do not see the
 # previous run's dying thread stacks (sampler.h smm_settle(): without it, 2 of 2 trials here had a
-# run whose stack proof SKIPped).
+# run whose stack proof SKIPped). Runs pin the plugin (--integration
+# plugin); the built-in stressors: 89-native-front-end.t.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 SMM=$BUILD/stress-mm
@@ -19,7 +20,7 @@ plan 11
 # 1. fdtable's tables come from kmalloc below 512K descriptors
 # (RLIMIT_NOFILE 20000 here): EOPNOTSUPP, "not implemented".
 if [ "$(ulimit -Hn)" -lt 500000 ]; then
-	"$SMM" --vmalloc-order 1 --vmalloc-order-method fdtable -t 2s \
+	"$SMM" --integration plugin --vmalloc-order 1 --vmalloc-order-method fdtable -t 2s \
 		--counters none --yaml "$TMPD/fd.yaml" > "$TMPD/fd.log" 2>&1
 	rc=$?
 	[ $rc -eq 4 ] && grep -q 'stress-mm: vmalloc-order skipped: ' "$TMPD/fd.log"
@@ -32,7 +33,7 @@ else
 fi
 
 # 2. A run shorter than one bogo-op.
-"$SMM" --shm-pcp 1 --shm-pcp-bytes 1G --shm-pcp-churn none -t 1s \
+"$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1G --shm-pcp-churn none -t 1s \
 	--counters none --yaml "$TMPD/short.yaml" > "$TMPD/short.log" 2>&1
 rc=$?
 pages=$(sed -n 's/^      pages-faulted: //p' "$TMPD/short.yaml" | head -1)
@@ -47,7 +48,7 @@ fi
 
 # 3. Placement and path reports in the YAML.
 if [ "$(nproc)" -ge 2 ]; then
-	"$SMM" --shm-pcp 2 -t 3s --counters none --yaml "$TMPD/pl.yaml" > "$TMPD/pl.log" 2>&1
+	"$SMM" --integration plugin --shm-pcp 2 -t 3s --counters none --yaml "$TMPD/pl.yaml" > "$TMPD/pl.log" 2>&1
 	ok $? "two shm-pcp workers with stack churn run"
 	cpus=$(sed -n '/^      worker-placement:/,/^      paths:/s/^        cpu: //p' "$TMPD/pl.yaml" | sort -u | wc -l)
 	comp=$(sed -n '/^      worker-placement:/,/^      paths:/s/^        companion-cpus: //p' "$TMPD/pl.yaml" | paste -sd' ')
@@ -69,7 +70,7 @@ fi
 # 4. What each path achieved or why it was left out, from the records.
 # (by bogo-ops, not time: one call sets up the next path, and a busy host
 # may not reach the sixth path in a few seconds)
-"$SMM" --vmalloc-order 1 --vmalloc-order-ops 14 -t 120 --counters none \
+"$SMM" --integration plugin --vmalloc-order 1 --vmalloc-order-ops 14 -t 120 --counters none \
 	--vmallocinfo-interval 0 --yaml "$TMPD/all.yaml" > "$TMPD/all.log" 2>&1
 rc=$?
 paths=$(awk '/^      paths:/ { on = 1; next }
@@ -85,7 +86,7 @@ else
 fi
 
 # 5. A worker that crashes: stress-ng says success, its record says not.
-"$SMM" --vmalloc-order 1 --vmalloc-order-method pty -t 6 --counters none \
+"$SMM" --integration plugin --vmalloc-order 1 --vmalloc-order-method pty -t 6 --counters none \
 	--vmallocinfo-interval 0 --yaml "$TMPD/crash.yaml" > "$TMPD/crash.log" 2>&1 &
 smm=$!
 worker=
@@ -106,7 +107,7 @@ rc=$?
 ok $? "a worker killed by SIGSEGV: exit 2 from its record, said and in the YAML (worker ${worker:-none}, exit $rc)"
 
 # 6. Back to back: each run's stack proof sees its own new areas.
-"$SMM" --shm-pcp 1 -t 3 --repeat 4 --counters none --vmallocinfo-interval 0 \
+"$SMM" --integration plugin --shm-pcp 1 -t 3 --repeat 4 --counters none --vmallocinfo-interval 0 \
 	--yaml "$TMPD/rep.yaml" > "$TMPD/rep.log" 2>&1
 rc=$?
 [ $rc -eq 0 ] && ! grep -q 'SKIP' "$TMPD/rep.log"

@@ -1,0 +1,159 @@
+#!/bin/bash
+# The front end driving the stressors built into stress-ng (runner-native.c,
+# sng-pick.h): it finds build/stress-ng/stress-ng by itself, passes the
+# parameters as the stressor's own options and no STRESS_MM_* parameter
+# variable, reads the workers' records from it, and says in the YAML which
+# integration ran; --integration plugin runs the plugin in the same
+# stress-ng, a stress-ng without the stressors runs the plugin, and
+# --integration native refuses one; compare takes a plugin run against a
+# native one and names the difference; a skip, a failure and churn module
+# without the module end as they do through the plugin.
+. "$(dirname "$0")/lib.sh"
+need_native
+SMM=$BUILD/stress-mm
+[ -x "$SMM" ] || skip_all "$SMM not built"
+
+plan 13
+
+# fe NAME ARGS...: the front end in $TMPD, log NAME.log, report NAME.yaml.
+fe() {
+	local name=$1
+	shift
+	(cd "$TMPD" && timeout 120 "$SMM" "$@" --counters none \
+		--vmallocinfo-interval 0 --yaml "$TMPD/$name.yaml" \
+		> "$TMPD/$name.log" 2>&1)
+}
+# key FILE STRESSOR KEY: a key of the stressor's section of the report.
+key() {
+	awk -v s="    $2:" -v k="      $3:" '$0 == s { f = 1; next }
+		f && /^    [^ ]/ { f = 0 } f && index($0, k) == 1 {
+		sub(/^ *[^:]*: */, ""); print; exit }' "$1"
+}
+
+fe auto --vmalloc-order 1 --vmalloc-order-method stack -t 3
+rc=$?
+sng=$(sed -n 's/^  stress-ng: //p' "$TMPD/auto.yaml")
+[ $rc -eq 0 ] && [ "$sng" = "$NATIVE" ] &&
+	[ "$(key "$TMPD/auto.yaml" vmalloc-order integration)" = native ] &&
+	grep -q "dispatching hogs: 1 vmalloc-order" "$TMPD/auto.log"
+ok $? "without --stress-ng the front end runs $sng, integration native (exit $rc)"
+ops=$(yaml_bogo_ops "$TMPD/auto.yaml")
+files=$(key "$TMPD/auto.yaml" vmalloc-order stats-files)
+calls=$(key "$TMPD/auto.yaml" vmalloc-order calls)
+[ "$(yaml_stressor "$TMPD/auto.yaml" 1)" = vmalloc-order ] && [ "${ops:-0}" -gt 0 ] &&
+	[ "${files:-0}" -ge 1 ] && [ "${calls:-0}" -gt 0 ]
+ok $? "its metrics entry is vmalloc-order with $ops bogo-ops; $files record(s) read, $calls calls"
+
+# The command line and environment of the stress-ng it ran.
+(cd "$TMPD" && STRESS_MM_SHM_PCP_CHURN=spin exec timeout 120 "$SMM" --shm-pcp 1 \
+	--shm-pcp-bytes 1M -t 4 --counters none --vmallocinfo-interval 0 \
+	> "$TMPD/argv.log" 2>&1) &
+fe_pid=$!
+argv=''
+envs=''
+for _ in $(seq 100); do
+	sleep 0.05
+	for p in $(pgrep -f "^$NATIVE "); do
+		argv=$(tr '\0' ' ' < "/proc/$p/cmdline" 2> /dev/null)
+		envs=$(tr '\0' '\n' < "/proc/$p/environ" 2> /dev/null | grep '^STRESS_MM_' | cut -d= -f1 | paste -sd' ')
+		[ -n "$argv" ] && break 2
+	done
+done
+wait $fe_pid
+rc=$?
+case " $argv " in
+*" --shm-pcp 1 "*" --shm-pcp-bytes 1M "*) true ;;
+*) false ;;
+esac && case " $argv " in *" --shm-pcp-churn spin "*) true ;; *) false ;; esac &&
+	[ "$envs" = STRESS_MM_STATS_DIR ] && [ $rc -eq 0 ]
+ok $? "parameters as options, the STRESS_MM_ variable's too, none in its environment: ${argv:-not seen}; STRESS_MM_*: ${envs:-none}"
+
+fe plugin --vmalloc-order 1 --vmalloc-order-method stack -t 3 --integration plugin
+rc=$?
+ops=$(yaml_bogo_ops "$TMPD/plugin.yaml")
+[ $rc -eq 0 ] && [ "$(key "$TMPD/plugin.yaml" vmalloc-order integration)" = plugin ] &&
+	[ "$(sed -n 's/^  stress-ng: //p' "$TMPD/plugin.yaml")" = "$NATIVE" ] &&
+	[ "$(yaml_stressor "$TMPD/plugin.yaml" 1)" = vmalloc-order ] && [ "${ops:-0}" -gt 0 ]
+ok $? "--integration plugin: the plugin in the same stress-ng, $ops bogo-ops (exit $rc)"
+
+sys=$(command -v stress-ng)
+if [ -n "$sys" ] && ! "$sys" --stressors 2> /dev/null | tr ' ' '\n' | grep -qx vmalloc-order; then
+	fe sys --vmalloc-order 1 --vmalloc-order-method stack -t 2 --stress-ng "$sys"
+	rc=$?
+	[ $rc -eq 0 ] && [ "$(key "$TMPD/sys.yaml" vmalloc-order integration)" = plugin ]
+	ok $? "--stress-ng $sys (no built-in stressors): the plugin (exit $rc)"
+	out=$(cd "$TMPD" && "$SMM" --vmalloc-order 1 -t 1 --stress-ng "$sys" --integration native 2>&1)
+	rc=$?
+	[ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | grep -c .)" -eq 1 ] &&
+		case $out in "stress-mm: --integration=native: $sys has no vmalloc-order"*) true ;; *) false ;; esac
+	ok $? "--integration native on it: exit $rc, $out"
+else
+	skip "a stress-ng without the stressors runs the plugin" "no such stress-ng in PATH"
+	skip "--integration native refuses it" "no such stress-ng in PATH"
+fi
+
+# compare: the same configuration, plugin against native (whatever the
+# verdict: 0, 1, or 2 for too few runs; never "not comparable").
+fe cmp-p --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 --repeat 3 --integration plugin &&
+	fe cmp-n --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 --repeat 3
+rc=$?
+(cd "$TMPD" && "$SMM" compare cmp-p.yaml cmp-n.yaml > cmp.out 2> cmp.err)
+crc=$?
+[ $rc -eq 0 ] &&
+	grep -qx "stress-mm compare: differs (the integration: allowed): base shm-pcp.integration=plugin" "$TMPD/cmp.err" &&
+	grep -qx "stress-mm compare: differs (the integration: allowed): candidate shm-pcp.integration=native" "$TMPD/cmp.err" &&
+	! grep -q "not comparable" "$TMPD/cmp.err"
+ok $? "compare plugin vs native: compared (exit $crc), the integration named: $(grep -m1 integration "$TMPD/cmp.err")"
+(cd "$TMPD" && sed 's/^      integration: native$/      integration: plugin/' cmp-n.yaml > cmp-n2.yaml &&
+	sed -i 's/^  \(  shm-pcp-bytes:\) 1M$/\1 2M/' cmp-n2.yaml &&
+	"$SMM" compare cmp-p.yaml cmp-n2.yaml > /dev/null 2> cmp2.err)
+crc=$?
+[ $crc -eq 2 ] && grep -q "not comparable" "$TMPD/cmp2.err" && ! grep -q "integration" "$TMPD/cmp2.err"
+ok $? "a parameter that differs is still refused (exit $crc), no integration named when both ran the plugin"
+
+# A path that cannot run here: the native record's SKIP and errno.
+if [ "$(ulimit -Hn)" -lt 500000 ]; then
+	fe fd --vmalloc-order 1 --vmalloc-order-method fdtable -t 2
+	rc=$?
+	[ $rc -eq 4 ] && grep -q 'stress-mm: vmalloc-order skipped: ' "$TMPD/fd.log" &&
+		[ "$(key "$TMPD/fd.yaml" vmalloc-order skip-errno)" = "$(perl -MPOSIX -e 'print EOPNOTSUPP')" ]
+	ok $? "path fdtable natively: exit $rc, skip-errno EOPNOTSUPP from the record"
+else
+	skip "path fdtable natively" "RLIMIT_NOFILE allows vmalloc'ed fd tables here"
+fi
+
+# churn module: the front end prepares the device as for path module.
+fe cmod --shm-pcp 1 --shm-pcp-churn module --shm-pcp-churn-bytes 12K -t 2
+rc=$?
+reason=$(key "$TMPD/cmod.yaml" shm-pcp skipped)
+if [ ! -e /proc/modules ]; then
+	grep -q "^stress-mm: module: this kernel has no module support (no /proc/modules); path module and churn module will skip$" "$TMPD/cmod.log"
+	ok $? "churn module: the front end says why the module cannot load"
+	[ $rc -eq 4 ] && case $reason in "churn: module: no /dev/stress-mm-vmalloc"*) true ;; *) false ;; esac
+	ok $? "churn module natively without module support: a skip with the reason (exit $rc): $reason"
+else
+	[ $rc -eq 0 ] || [ $rc -eq 4 ]
+	ok $? "churn module with module support: ran or skipped (exit $rc) # the lab proves it (doc/native.md)"
+	skip "churn module without module support" "this kernel has module support"
+fi
+
+# A failure natively: SysV segments above shmmax, in an IPC namespace.
+if command -v unshare > /dev/null && [ "$(id -u)" = 0 ]; then
+	(cd "$TMPD" && unshare --ipc sh -c 'echo 65536 > /proc/sys/kernel/shmmax &&
+		exec "$0" --shm-pcp 1 --shm-pcp-method sysv --shm-pcp-bytes 1M \
+		--shm-pcp-churn none -t 2 --counters none --vmallocinfo-interval 0 \
+		--yaml "$1"' "$SMM" "$TMPD/fail.yaml" > "$TMPD/fail.log" 2>&1)
+	rc=$?
+	[ $rc -eq 2 ] && grep -q "stress-mm: shm-pcp failed:" "$TMPD/fail.log" &&
+		[ "$(key "$TMPD/fail.yaml" shm-pcp integration)" = native ]
+	ok $? "a failing cycle natively exits 2 (exit $rc): $(grep -m1 'shm-pcp failed' "$TMPD/fail.log")"
+else
+	skip "a failing cycle natively exits 2" "needs root and unshare"
+fi
+
+out=$(cd "$TMPD" && "$SMM" --vmalloc-order 1 --integration natve 2>&1)
+rc=$?
+[ $rc -eq 1 ] && [ "$out" = "stress-mm: --integration='natve' is not an integration; valid: auto, plugin, native" ]
+ok $? "a bad --integration: exit $rc, $out"
+
+done_testing
