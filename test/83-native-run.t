@@ -11,7 +11,7 @@
 . "$(dirname "$0")/lib.sh"
 need_native
 
-plan 24
+plan 25
 
 # run NAME ARGS...: the native stress-ng in its own session, in $TMPD,
 # output in $TMPD/NAME.log, YAML in $TMPD/NAME.yaml; returns its status.
@@ -71,7 +71,8 @@ rc=$?
 [ $rc -eq 0 ] && grep -q "vmalloc-order: verify: stack: its areas show in /proc/vmallocinfo again" "$TMPD/verify.log"
 ok $? "vmalloc-order --verify proves the stack areas again while running (exit $rc)"
 
-# Bad values: stress-ng's parser, one line naming the option and value.
+# Bad values: stress-ng's parser, one line naming the option and value
+# (test-vmalloc: the front end's own method, never a stressor's).
 while read -r stressor opt val; do
 	run "bad-$opt" --"$stressor" 1 --"$opt" "$val" -t 1
 	rc=$?
@@ -82,6 +83,7 @@ done <<'EOF'
 vmalloc-order vmalloc-order-bytes 16KK
 vmalloc-order vmalloc-order-batch 5000
 vmalloc-order vmalloc-order-method stak
+vmalloc-order vmalloc-order-method test-vmalloc
 shm-pcp shm-pcp-churn spinn
 shm-pcp shm-pcp-churn-procs 65
 EOF
