@@ -105,7 +105,7 @@ crc=$?
 	! grep -q "not comparable" "$TMPD/cmp.err"
 ok $? "compare plugin vs native: compared (exit $crc), the integration named: $(grep -m1 integration "$TMPD/cmp.err")"
 (cd "$TMPD" && sed 's/^      integration: native$/      integration: plugin/' cmp-n.yaml > cmp-n2.yaml &&
-	sed -i 's/^  \(  shm-pcp-bytes:\) 1M$/\1 2M/' cmp-n2.yaml &&
+	sed -i 's/^\(        shm-pcp-bytes:\) 1M$/\1 2M/' cmp-n2.yaml &&
 	"$SMM" compare cmp-p.yaml cmp-n2.yaml > /dev/null 2> cmp2.err)
 crc=$?
 [ $crc -eq 2 ] && grep -q "not comparable" "$TMPD/cmp2.err" && ! grep -q "integration" "$TMPD/cmp2.err"
