@@ -27,7 +27,7 @@ fe() {
 key() {
 	awk -v s="    $2:" -v k="      $3:" '$0 == s { f = 1; next }
 		f && /^    [^ ]/ { f = 0 } f && index($0, k) == 1 {
-		sub(/^ *[^:]*: */, ""); print; exit }' "$1"
+		sub(/^ *[^:]*: */, ""); gsub(/^'"'"'|'"'"'$/, ""); print; exit }' "$1"
 }
 
 fe auto --vmalloc-order 1 --vmalloc-order-method stack -t 3
@@ -53,7 +53,10 @@ argv=''
 envs=''
 for _ in $(seq 100); do
 	sleep 0.05
-	for p in $(pgrep -f "^$NATIVE "); do
+	# this run's stress-ng: the child of its stress-mm, itself the child
+	# of timeout (another test's stress-ng may run the same binary)
+	for p in $(pgrep -P "$(pgrep -P "$fe_pid" | head -n 1)" 2> /dev/null); do
+		[ "$(readlink "/proc/$p/exe")" = "$NATIVE" ] || continue
 		argv=$(tr '\0' ' ' < "/proc/$p/cmdline" 2> /dev/null)
 		envs=$(tr '\0' '\n' < "/proc/$p/environ" 2> /dev/null | grep '^STRESS_MM_' | cut -d= -f1 | paste -sd' ')
 		[ -n "$argv" ] && break 2
