@@ -4,13 +4,10 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <libgen.h>
-#include <limits.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -102,24 +99,14 @@ bool smm_sng_has_builtins(const char *sng)
 	return true;
 }
 
-/* <dir of this executable>/stress-ng/stress-ng when it is executable. */
+/* A native stress-ng of this build or installation (locate.h), or NULL. */
 static const char *built(void)
 {
-	static char path[PATH_MAX];
-	char exe[PATH_MAX];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	struct stat st;
+	static struct smm_located loc;
+	char why[512];
 
-	if (n <= 0)
-		return NULL;
-	exe[n] = '\0';
-	if (snprintf(path, sizeof(path), "%s/stress-ng/stress-ng",
-		     dirname(exe)) >= (int)sizeof(path))
-		return NULL;
-	if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    access(path, X_OK) != 0)
-		return NULL;
-	return path;
+	return smm_locate(SMM_LOC_NATIVE, &loc, why, sizeof(why)) ? NULL
+								  : loc.path;
 }
 
 const char *smm_sng_pick(const char *given, const char *integration,

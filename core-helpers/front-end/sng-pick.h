@@ -5,9 +5,8 @@
  *
  * The stress-ng, the first that applies:
  *   1. --stress-ng PATH;
- *   2. <directory of this executable>/stress-ng/stress-ng, i.e.
- *      build/stress-ng/stress-ng, what `make stress-ng` built, when it is
- *      an executable file;
+ *   2. a native stress-ng of this build tree (build/stress-ng/stress-ng,
+ *      what `make stress-ng` built) or installation (locate.h);
  *   3. stress-ng from PATH (locate.h).
  * The integration, by --integration:
  *   auto    native when that stress-ng has both stressors built in (its
