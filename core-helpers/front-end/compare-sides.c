@@ -136,7 +136,8 @@ static bool integrations_in(const struct smm_report *a,
 
 		if (!is_integration(a->params[i]))
 			continue;
-		while (j < b->nparams && strcmp(a->params[i], b->params[j]))
+		while (j < b->nparams &&
+		       strcmp(a->params[i], b->params[j]) != 0)
 			j++;
 		if (j == b->nparams)
 			return false;

@@ -86,11 +86,12 @@ int smm_shm_start(struct smm_shm *s, const struct smm_shm_cfg *cfg,
 static void companion_gone(struct smm_outcome *o, pid_t pid, int ws)
 {
 	if (ws != -1 && WIFSIGNALED(ws))
-		smm_outcome_fail(o, 0,
-				 "churn companion %d was killed by signal %d (%s)",
-				 (int)pid, WTERMSIG(ws), strsignal(WTERMSIG(ws)));
+		smm_outcome_fail(
+			o, 0, "churn companion %d was killed by signal %d (%s)",
+			(int)pid, WTERMSIG(ws), strsignal(WTERMSIG(ws)));
 	else if (ws != -1)
-		smm_outcome_fail(o, 0, "churn companion %d exited with status %d",
+		smm_outcome_fail(o, 0,
+				 "churn companion %d exited with status %d",
 				 (int)pid, WEXITSTATUS(ws));
 	else
 		smm_outcome_fail(o, ECHILD,

@@ -123,8 +123,8 @@ static int open_posix(uint64_t seq, char *what, size_t len)
 }
 
 static long cycle_fd(int fd, const char *where, uint64_t bytes, uint64_t seq,
-		     bool verify,
-		     struct smm_stats_file *stats, char *what, size_t len)
+		     bool verify, struct smm_stats_file *stats, char *what,
+		     size_t len)
 {
 	char *p;
 	long n;
