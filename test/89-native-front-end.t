@@ -51,25 +51,29 @@ ok $? "its metrics entry is vmalloc-order with $ops bogo-ops; $files record(s) r
 fe_pid=$!
 argv=''
 envs=''
-for _ in $(seq 100); do
+# Until the run ends: this run's stress-ng is a child of its stress-mm,
+# itself the child of timeout (another test's stress-ng may run the same
+# binary), and the one with our stressor on its command line (the front
+# end's `stress-ng --stressors` probe runs the same binary first).
+while kill -0 "$fe_pid" 2> /dev/null && [ -z "$argv" ]; do
 	sleep 0.05
-	# this run's stress-ng: the child of its stress-mm, itself the child
-	# of timeout (another test's stress-ng may run the same binary)
 	for p in $(pgrep -P "$(pgrep -P "$fe_pid" | head -n 1)" 2> /dev/null); do
 		[ "$(readlink "/proc/$p/exe")" = "$NATIVE" ] || continue
-		argv=$(tr '\0' ' ' < "/proc/$p/cmdline" 2> /dev/null)
-		envs=$(tr '\0' '\n' < "/proc/$p/environ" 2> /dev/null | grep '^STRESS_MM_' | cut -d= -f1 | paste -sd' ')
-		[ -n "$argv" ] && break 2
+		a=$(tr '\0' ' ' 2> /dev/null < "/proc/$p/cmdline")
+		case " $a " in *" --shm-pcp 1 "*) ;; *) continue ;; esac
+		envs=$(tr '\0' '\n' 2> /dev/null < "/proc/$p/environ" | grep '^STRESS_MM_' | cut -d= -f1 | paste -sd' ')
+		argv=$a
+		break
 	done
 done
 wait $fe_pid
 rc=$?
 case " $argv " in
-*" --shm-pcp 1 "*" --shm-pcp-bytes 1M "*) true ;;
+*" --shm-pcp 1 "*"--shm-pcp-bytes 1M "*) true ;;
 *) false ;;
 esac && case " $argv " in *" --shm-pcp-churn spin "*) true ;; *) false ;; esac &&
 	[ "$envs" = STRESS_MM_STATS_DIR ] && [ $rc -eq 0 ]
-ok $? "parameters as options, the STRESS_MM_ variable's too, none in its environment: ${argv:-not seen}; STRESS_MM_*: ${envs:-none}"
+ok $? "parameters as options, the STRESS_MM_ variable's too, none in its environment: ${argv:-not seen}; STRESS_MM_*: ${envs:-none} (exit $rc)"
 
 fe plugin --vmalloc-order 1 --vmalloc-order-method stack -t 3 --integration plugin
 rc=$?
