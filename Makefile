@@ -63,10 +63,14 @@ SHELL_TESTS := $(sort $(wildcard test/[0-9]*.t))
 TEST_INC := -Itest $(WORKER_INC) -Icore-helpers/front-end -Ibpf
 TEST_LIBS = $(LIBFE) $(LIBWORKER) $(LIBCOMMON) $(FE_LIBS) $(WORKER_LIBS)
 
-# The suite runs serially: the kernel-log mark first, the check last.
+# The suite runs serially: the kernel-log mark first, the native
+# stressors' tests after the others (make check builds their stress-ng
+# meanwhile: scripts/check), the kernel-log check last.
+NATIVE_TESTS := $(filter test/%-native-build.t test/%-native-run.t \
+	test/%-native-lkp.t test/%-native-front-end.t,$(SHELL_TESTS))
 TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
-	$(filter-out test/00-% test/99-%,$(SHELL_TESTS)) \
-	$(filter test/99-%,$(SHELL_TESTS))
+	$(filter-out test/00-% test/99-% $(NATIVE_TESTS),$(SHELL_TESTS)) \
+	$(NATIVE_TESTS) $(filter test/99-%,$(SHELL_TESTS))
 
 BENCH_BINS := $(BUILD)/bench/shm-loop $(BUILD)/bench/gate-sim \
 	$(BUILD)/bench/event-cost
@@ -182,14 +186,12 @@ deps:
 	@scripts/deps
 
 # The native stressors are built and tested when a stress-ng source is
-# there (the default fixture, or STRESS_NG_SRC); their tests say so
-# otherwise.
+# there (the default fixture, or STRESS_NG_SRC): scripts/check builds
+# their stress-ng while the other tests run; their tests skip, saying
+# why, when there is none.
 check: deps
 	@$(MAKE) --no-print-directory all
-	@if native/build.sh --source > /dev/null; then \
-		$(MAKE) --no-print-directory stress-ng; \
-	else echo "check: the native stressors' tests will skip"; fi
-	prove --exec '' $(TESTS)
+	@MAKE="$(MAKE)" scripts/check --build $(BUILD) $(TESTS)
 
 # Other kernels under QEMU (lab/lab.sh): KERNELS, STRESS_MM_ARGS,
 # GUEST_CPUS, GUEST_MEM.

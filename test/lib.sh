@@ -163,9 +163,23 @@ NATIVE=$BUILD/stress-ng/stress-ng
 
 # need_native: skip the whole test when there is no stress-ng source to
 # build it from (native/build.sh --source says why); a source without the
-# binary is a failure.
+# binary is a failure. While make check builds it (scripts/check), wait
+# for that build, at most 45 minutes; its failure is a failure.
 need_native() {
-	local src
+	local src pid st=$BUILD/stress-ng/check-build.status
+	local pidf=$BUILD/stress-ng/check-build.pid waited=0
+	# make check builds it while the other tests run (scripts/check).
+	while pid=$(cat "$pidf" 2> /dev/null) && kill -0 "$pid" 2> /dev/null &&
+		[ $waited -lt 2700 ]; do
+		[ $waited -eq 0 ] && diag "waiting for make check's build of $NATIVE"
+		sleep 2
+		waited=$((waited + 2))
+	done
+	if [ -s "$st" ] && [ "$(cat "$st")" != 0 ]; then
+		plan 1
+		ok 1 "make stress-ng (make check's build) exit $(cat "$st"): $BUILD/stress-ng/check-build.log"
+		exit 1
+	fi
 	[ -x "$NATIVE" ] && return 0
 	src=$("$TOP/native/build.sh" --source 2>&1) || skip_all "$src"
 	plan 1
