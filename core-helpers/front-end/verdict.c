@@ -108,9 +108,18 @@ static int skip_class(const struct facts *f)
 
 static void why_code(const struct facts *f, char *buf, size_t len)
 {
-	snprintf(buf, len,
-		 "stress-ng exited with status %d (see its messages above)",
-		 f->code);
+	int sig = f->code - 128;
+
+	if (sig > 0 && sig < NSIG)
+		snprintf(
+			buf, len,
+			"stress-ng was killed by signal %d (%s) (the cause, when the run was cut, is said above)",
+			sig, strsignal(sig));
+	else
+		snprintf(
+			buf, len,
+			"stress-ng exited with status %d (see its messages above)",
+			f->code);
 }
 
 static void why_ng_skip(const struct facts *f, char *buf, size_t len)
