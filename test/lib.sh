@@ -23,6 +23,8 @@ ok() { # ok COND_STATUS DESC
 		echo "ok $TAP_N - $2"
 	else
 		echo "not ok $TAP_N - $2"
+		# on stderr too: prove shows it without -v (a CI log)
+		echo "${0##*/}: not ok $TAP_N - $2" >&2
 		# A "# TODO" test may fail without failing the file (TAP).
 		case $2 in *"# TODO"*) ;; *) TAP_FAILED=$((TAP_FAILED + 1)) ;; esac
 	fi

@@ -33,8 +33,15 @@ tap_ok(int cond, const char *fmt, ...)
 	vprintf(fmt, ap);
 	va_end(ap);
 	printf("\n");
-	if (!cond)
+	if (!cond) {
+		/* on stderr too: prove shows it without -v (a CI log) */
+		fprintf(stderr, "not ok %d ", tap_n);
+		va_start(ap, fmt);
+		vfprintf(stderr, fmt, ap);
+		va_end(ap);
+		fprintf(stderr, "\n");
 		tap_failed++;
+	}
 	return cond;
 }
 
