@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "params-table.h"
+#include "troff.h"
 
 struct native_stressor {
 	const char *name; /* stress-ng's stressor name: "vmalloc-order" */
@@ -103,19 +104,6 @@ static void c_str(const char *s)
 		if (*s == '"' || *s == '\\')
 			putchar('\\');
 		putchar(*s);
-	}
-}
-
-/* @s as troff text: '-' and '\' escaped. */
-static void troff(const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '-')
-			fputs("\\-", stdout);
-		else if (*s == '\\')
-			fputs("\\e", stdout);
-		else
-			putchar(*s);
 	}
 }
 
@@ -205,7 +193,7 @@ static void out_c(const char *s)
 
 static void out_troff(const char *s)
 {
-	troff(s);
+	smm_troff_text(stdout, s);
 }
 
 static void gen_header(void)
@@ -261,27 +249,27 @@ static void gen_man(void)
 		const struct native_stressor *st = &stressors[i];
 
 		printf(".TP\n.B ");
-		troff(st->title);
+		smm_troff_text(stdout, st->title);
 		printf("\n.RS 5\n.TQ\n.B \\-\\-");
-		troff(st->name);
+		smm_troff_text(stdout, st->name);
 		printf(" N\n");
-		troff(st->man);
+		smm_troff_text(stdout, st->man);
 		printf("\n");
 		for (int p = 0; p < st->nparams; p++) {
 			const struct smm_param *pp = &st->params[p];
 
 			printf(".TP\n.B \\-\\-");
-			troff(pp->option);
+			smm_troff_text(stdout, pp->option);
 			printf(" %s\n", arg_of(pp));
 			describe(pp, out_troff);
 			printf(" (environment: ");
-			troff(pp->env);
+			smm_troff_text(stdout, pp->env);
 			printf(").\n");
 		}
 		printf(".TP\n.B \\-\\-");
-		troff(st->name);
+		smm_troff_text(stdout, st->name);
 		printf("\\-ops N\nstop after N ");
-		troff(st->name);
+		smm_troff_text(stdout, st->name);
 		printf(" bogo operations.\n.RE\n");
 	}
 }

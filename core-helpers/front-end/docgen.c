@@ -10,6 +10,7 @@
 #include "options.h"
 #include "params-table.h"
 #include "stressors.h"
+#include "troff.h"
 
 void smm_print_help(void)
 {
@@ -95,18 +96,6 @@ void smm_print_completion(void)
 	printf("\" -- \"$cur\"))\n}\ncomplete -F _stress_mm stress-mm\n");
 }
 
-static void man_escape(const char *s)
-{
-	for (; *s; s++) {
-		if (*s == '-')
-			fputs("\\-", stdout);
-		else if (*s == '\\')
-			fputs("\\e", stdout);
-		else
-			putchar(*s);
-	}
-}
-
 void smm_print_man(void)
 {
 	char range[256];
@@ -125,26 +114,26 @@ void smm_print_man(void)
 	       ".SH OPTIONS\n");
 	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
 		printf(".TP\n.B \\-\\-");
-		man_escape(smm_stressors[s].name);
+		smm_troff_text(stdout, smm_stressors[s].name);
 		printf(" \\fIN\\fR\n");
-		man_escape(smm_stressors[s].help);
+		smm_troff_text(stdout, smm_stressors[s].help);
 		printf(".\n.TP\n.B \\-\\-");
-		man_escape(smm_stressors[s].name);
+		smm_troff_text(stdout, smm_stressors[s].name);
 		printf("\\-ops \\fIN\\fR\nstop each worker after N bogo\\-ops.\n");
 		for (int i = 0; i < smm_stressors[s].nparams; i++) {
 			const struct smm_param *p = &smm_stressors[s].params[i];
 
 			smm_param_range(p, range, sizeof(range));
 			printf(".TP\n.B \\-\\-");
-			man_escape(p->option);
+			smm_troff_text(stdout, p->option);
 			printf(" \\fIVALUE\\fR\n");
-			man_escape(p->help);
+			smm_troff_text(stdout, p->help);
 			printf("; ");
-			man_escape(range);
+			smm_troff_text(stdout, range);
 			printf(", default ");
-			man_escape(p->def);
+			smm_troff_text(stdout, p->def);
 			printf(". Environment: ");
-			man_escape(p->env);
+			smm_troff_text(stdout, p->env);
 			printf(".\n");
 		}
 	}
@@ -155,22 +144,22 @@ void smm_print_man(void)
 		if (smm_options[i].short_name)
 			printf("\\-%c, ", smm_options[i].short_name);
 		printf("\\-\\-");
-		man_escape(smm_options[i].name);
+		smm_troff_text(stdout, smm_options[i].name);
 		if (smm_options[i].arg) {
 			printf(" \\fI");
-			man_escape(smm_options[i].arg);
+			smm_troff_text(stdout, smm_options[i].arg);
 			printf("\\fR");
 		}
 		printf("\n");
-		man_escape(smm_options[i].help);
+		smm_troff_text(stdout, smm_options[i].help);
 		printf(".\n");
 	}
 	printf(".SH ENVIRONMENT\n");
 	for (int i = 0; i < SMM_COMMON_NR_PARAMS; i++) {
 		printf(".TP\n.B ");
-		man_escape(smm_common_params[i].env);
+		smm_troff_text(stdout, smm_common_params[i].env);
 		printf("\n");
-		man_escape(smm_common_params[i].help);
+		smm_troff_text(stdout, smm_common_params[i].help);
 		printf(".\n");
 	}
 	smm_locate_man_files();
