@@ -273,6 +273,14 @@ static void test_batch(void)
 	tap_ok(rc == -EMFILE && h.batch == 8,
 	       "batch: a resource errno with nothing made is a failure");
 
+	reset(3, EINTR);
+	h = holder_of(8);
+	allocs = 0;
+	rc = smm_holder_batch(&h, &allocs, what, sizeof(what));
+	tap_ok(rc == 0 && h.batch == 8 && allocs == 9 && fk.released == 3,
+	       "batch: EINTR (a signal) is neither a failure nor a clamp; what was made counts (%llu)",
+	       (unsigned long long)allocs);
+
 	reset(100, 0);
 	fk.makes = 3; /* stops early without an errno */
 	h = holder_of(8);
@@ -467,7 +475,7 @@ static void test_no_area(void)
 
 int main(void)
 {
-	tap_plan(24);
+	tap_plan(25);
 	test_batch();
 	test_retry();
 	test_setup();

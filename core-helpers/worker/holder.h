@@ -17,8 +17,11 @@
  * stops early with an errno of ops->resource after at least one item, the
  * kernel allowed fewer: the batch is clamped to what was made, said once
  * per run ("<name>: batch clamped from A to B <unit>: <verb> errno=N
- * (text)"), and the bogo-op counts. Any other errno, or no item at all, is
- * a failure: -errno, with "<name>: <verb> <k> of <batch> <unit>" in @what.
+ * (text)"), and the bogo-op counts. EINTR (a signal stopped the kernel,
+ * e.g. stress-ng's SIGALRM at the end of the run) is neither: the items
+ * made count and the stressor's loop decides. Any other errno, or no item
+ * at all, is a failure: -errno, with "<name>: <verb> <k> of <batch>
+ * <unit>" in @what.
  * A batch that made nothing with ops->retry_errno (a per-user limit that
  * other workers hold for a moment) is retried every 1 ms for up to 50 ms
  * first.
