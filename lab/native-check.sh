@@ -17,7 +17,7 @@ field() {
 # proof FILE: the module path's entry under paths, one line.
 proof() {
 	awk '/^      paths:/ { p = 1; next } p && /^        module:/ { m = 1; next }
-		m && /^        [^ ]/ { exit } m { sub(/^ */, ""); printf "%s ", $0 }' "$1"
+		m && !/^          / { exit } m { sub(/^ */, ""); printf "%s ", $0 }' "$1"
 }
 for dir in "$@"; do
 	printf '%s\n' "${dir##*/}:"
