@@ -16,7 +16,7 @@
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 78
+plan 79
 
 HB=shm-pcp.bogo-ops-per-second-real-time
 LB=shm-pcp.movable-refills-per-1000-faults
@@ -108,9 +108,11 @@ cmp_run 0 "0 against 0 is no change" zero.yaml zero2.yaml
 "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 --repeat 3 \
 	--counters none --vmallocinfo-interval 0 --yaml three.yaml > /dev/null 2>&1
 { cat three.yaml; echo "# a copy"; } > three2.yaml
-cmp_run 2 "3 against 3 runs are too few for 95%" three.yaml three2.yaml
+cmp_run 2 "3 against 3 runs are too few for 95%" --junit few.xml three.yaml three2.yaml
 grep -q "too few runs" out && grep -q "needs 4 runs per side" err
 ok $? "  said so: the verdict and what would do"
+grep -q 'message="too few runs: [+-][0-9.]*% (no interval)"' few.xml && ! grep -q '\[' few.xml
+ok $? "  --junit gives the change and no interval, since none exists"
 cmp_run 0 "3 against 3 runs decide at --confidence 80" --confidence 80 three.yaml three2.yaml
 
 { cat base.yaml; echo "# boot 2"; } > base2.yaml

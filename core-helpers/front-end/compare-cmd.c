@@ -241,7 +241,13 @@ static int write_junit(const char *path, const struct row *rows, size_t n,
 		fprintf(jf, "  <testcase classname=\"stress-mm\" name=\"");
 		xml_text(jf, rows[i].f->name);
 		fprintf(jf, "\">");
-		if (rows[i].fail)
+		if (rows[i].fail && rows[i].g.v == SMM_V_TOO_FEW)
+			/* no interval exists at these run counts */
+			fprintf(jf,
+				"<failure message=\"%s: %+.1f%% (no interval)\"/>",
+				smm_verdict_names[rows[i].g.v],
+				rows[i].g.change_pct);
+		else if (rows[i].fail)
 			fprintf(jf,
 				"<failure message=\"%s: %+.1f%% [%+.1f%%, %+.1f%%]\"/>",
 				smm_verdict_names[rows[i].g.v],
