@@ -16,7 +16,7 @@
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 79
+plan 85
 
 HB=shm-pcp.bogo-ops-per-second-real-time
 LB=shm-pcp.movable-refills-per-1000-faults
@@ -144,6 +144,18 @@ sed 's/^    kernel-release: .*$/    kernel-release: 9.9.9-other/' base.yaml > ke
 cmp_run 0 "another kernel is what is compared" base.yaml kernel.yaml
 grep -q "differs (the kernel: allowed)" err
 ok $? "  and its difference is listed as allowed"
+cmp_run 2 "another kernel within one side is refused" base.yaml,kernel.yaml drop.yaml
+grep -qx "stress-mm compare: differs: kernel.yaml conditions.kernel-release=9.9.9-other" err &&
+	! grep -q "allowed" err
+ok $? "  its difference is named by the report, not called allowed ($(grep -m1 kernel-release err))"
+sed 's/^      integration: plugin$/      integration: native/' base.yaml > integ.yaml
+cmp_run 0 "the other integration on the other side is compared" base.yaml integ.yaml
+grep -qx "stress-mm compare: differs (the integration: allowed): candidate shm-pcp.integration=native" err
+ok $? "  and its difference is listed as allowed"
+cmp_run 2 "another integration within one side is refused" base.yaml,integ.yaml drop.yaml
+grep -qx "stress-mm compare: differs: integ.yaml shm-pcp.integration=native" err &&
+	! grep -q "allowed" err
+ok $? "  its difference is named by the report, not called allowed ($(grep -m1 integration err))"
 
 for bad in "1e400" "inf" ".nan" "0x10" "+5" "-0" "'7'" '"7"'; do
 	sed "0,/^      $HB: .*/s//      $HB: $bad/" base.yaml > bad.yaml

@@ -369,7 +369,7 @@ static int compare(const struct smm_compare_opts *o, struct smm_side *base,
 			smm_sides_share(base, cand));
 		return CMP_ERROR;
 	}
-	d = smm_report_diff(&base->r[0], &cand->r[0]);
+	d = smm_report_diff(&base->r[0], &cand->r[0], SMM_DIFF_SIDES);
 	if (d < 0 || (d && !o->allow)) {
 		smm_errmsg(
 			err, len, "%s",

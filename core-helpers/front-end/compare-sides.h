@@ -16,17 +16,30 @@
 
 #define SMM_SIDE_MAX_FILES 16
 
+/* What two reports are to each other, and so what may differ. */
+enum smm_diff_scope {
+	/* Base against candidate: the kernel (release, command line) and
+	 * the integration (plugin or native, runner.h) may differ. */
+	SMM_DIFF_SIDES,
+	/* Two reports pooled on one side: nothing may differ. */
+	SMM_DIFF_ONE_SIDE,
+};
+
 /*
- * smm_report_diff() - print every difference between @b and @c on stderr
- * ("stress-mm compare: differs: ..."): per stressor the integration
- * (plugin or native, runner.h), resolved workers, ops limit and every
- * parameter, and every condition. Returns how many differ outside the
- * kernel (release, command line) and the integration, which must match
- * unless compare is given --allow-param-diff (those two are named:
- * "differs (the integration: allowed): base shm-pcp.integration=plugin");
- * -ENOMEM.
+ * smm_report_diff() - print every difference between @b and @c on stderr,
+ * one line each: per stressor the integration, resolved workers, ops limit
+ * and every parameter, and every condition. With SMM_DIFF_SIDES a line
+ * names the side ("stress-mm compare: differs: candidate
+ * conditions.timeout-s=2"), and a difference allowed between the sides
+ * says so ("differs (the integration: allowed): base
+ * shm-pcp.integration=plugin"); with SMM_DIFF_ONE_SIDE it names the
+ * report's path and nothing is allowed.
+ * Return: how many differences are not allowed (they must match unless
+ * compare is given --allow-param-diff, which applies between the sides
+ * only); -ENOMEM.
  */
-int smm_report_diff(const struct smm_report *b, const struct smm_report *c);
+int smm_report_diff(const struct smm_report *b, const struct smm_report *c,
+		    enum smm_diff_scope scope);
 
 /*
  * A side of a comparison: one report, or several of the same configuration
