@@ -8,6 +8,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -172,18 +173,24 @@ static int kill_members(const pid_t *g, int n)
 	return found;
 }
 
-/* SIGKILL the recorded groups' members until none is left (or give up). */
+/* SIGKILL the recorded groups' members until none is left (or give up).
+ * Return: how many were alive when it began. */
 static int kill_groups(const char *dir)
 {
 	pid_t g[MAX_GROUPS];
 	int n = read_groups(dir, g, MAX_GROUPS);
+	int alive = 0;
 
 	for (int waited = 0; n && waited < GONE_WAIT_MS; waited += 20) {
-		if (!kill_members(g, n))
+		int found = kill_members(g, n);
+
+		if (!waited)
+			alive = found;
+		if (!found)
 			break;
 		sleep_ms(20);
 	}
-	return n;
+	return alive;
 }
 
 static int rm_one(const char *path, const struct stat *st, int flag,
@@ -195,36 +202,55 @@ static int rm_one(const char *path, const struct stat *st, int flag,
 	return remove(path);
 }
 
-/* Everything a dead owner left under @dir; what was done goes in @what. */
+/* Append ", @fmt..." to @what (used of @len so far). */
+static size_t __attribute__((format(printf, 4, 5)))
+said(char *what, size_t len, size_t used, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (used >= len)
+		return used;
+	n = snprintf(what + used, len - used, "%s", used ? ", " : "");
+	if (n > 0)
+		used += (size_t)n;
+	if (used >= len)
+		return used;
+	va_start(ap, fmt);
+	n = vsnprintf(what + used, len - used, fmt, ap);
+	va_end(ap);
+	return n > 0 ? used + (size_t)n : used;
+}
+
+/* Everything a dead owner left under @dir; what was done goes in @what
+ * ("nothing" when nothing was). */
 static void clean_dir(const char *dir, char *what, size_t len)
 {
 	char mnt[PATH_MAX] = "", mod[64] = "";
-	int groups = kill_groups(dir);
+	int killed = kill_groups(dir);
 	unsigned int p = 0, s = 0;
-	size_t used;
+	size_t used = 0;
 
-	used = (size_t)snprintf(what, len, "%d process group%s", groups,
-				groups == 1 ? "" : "s");
-	if (read_line(dir, "mounted", mnt, sizeof(mnt)) == 0 && mnt[0]) {
-		if (umount2(mnt, MNT_DETACH) == 0 && used < len)
-			used += (size_t)snprintf(what + used, len - used,
-						 ", the tracefs mount on %s",
-						 mnt);
-	}
-	if (read_line(dir, "module", mod, sizeof(mod)) == 0 && mod[0]) {
-		/* the device's owner goes back with the module */
-		if (smm_kmodule_unload_name() == 0 && used < len)
-			used += (size_t)snprintf(what + used, len - used,
-						 ", the module %s it loaded",
-						 mod);
-	}
+	what[0] = '\0';
+	if (killed)
+		used = said(what, len, used,
+			    "%d process%s of its process groups killed", killed,
+			    killed == 1 ? "" : "es");
+	if (read_line(dir, "mounted", mnt, sizeof(mnt)) == 0 && mnt[0] &&
+	    umount2(mnt, MNT_DETACH) == 0)
+		used = said(what, len, used, "the tracefs mount on %s", mnt);
+	/* the device's owner goes back with the module */
+	if (read_line(dir, "module", mod, sizeof(mod)) == 0 && mod[0] &&
+	    smm_kmodule_unload_name() == 0)
+		used = said(what, len, used, "the module %s it loaded", mod);
 	smm_shm_sweep(NULL, &p, &s);
-	if ((p || s) && used < len)
-		used += (size_t)snprintf(what + used, len - used,
-					 ", %u POSIX and %u SysV shm objects",
-					 p, s);
-	if (nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS) == 0 && used < len)
-		snprintf(what + used, len - used, ", the directory %s", dir);
+	if (p || s)
+		used = said(what, len, used, "%u POSIX and %u SysV shm objects",
+			    p, s);
+	if (nftw(dir, rm_one, 16, FTW_DEPTH | FTW_PHYS) == 0)
+		used = said(what, len, used, "the directory %s", dir);
+	if (!used)
+		snprintf(what, len, "nothing");
 }
 
 /* The watchdog: wait for "done" or the owner's end, then clean up. */
