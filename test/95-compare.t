@@ -16,7 +16,7 @@
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 85
+plan 87
 
 HB=shm-pcp.bogo-ops-per-second-real-time
 LB=shm-pcp.movable-refills-per-1000-faults
@@ -113,6 +113,9 @@ grep -q "too few runs" out && grep -q "needs 4 runs per side" err
 ok $? "  said so: the verdict and what would do"
 grep -q 'message="too few runs: [+-][0-9.]*% (no interval)"' few.xml && ! grep -q '\[' few.xml
 ok $? "  --junit gives the change and no interval, since none exists"
+cmp_run 2 "  --format simple too" --format simple three.yaml three2.yaml
+awk 'NF != 8 || $5 != "-" || $6 != "-" || $8 != "too-few-runs" { bad = 1 } END { exit bad || !NR }' out
+ok $? "  --format simple prints - for the interval it does not have ($(head -1 out))"
 cmp_run 0 "3 against 3 runs decide at --confidence 80" --confidence 80 three.yaml three2.yaml
 
 { cat base.yaml; echo "# boot 2"; } > base2.yaml

@@ -181,9 +181,13 @@ static void print_simple(const struct row *r)
 	for (char *p = word; *p; p++)
 		if (*p == ' ')
 			*p = '-';
-	printf("%s %.10g %.10g %.2f %.2f %.2f %.4f %s\n", r->f->name,
-	       r->b.median, r->c.median, r->g.change_pct, r->g.lo_pct,
-	       r->g.hi_pct, r->g.p, word);
+	if (r->g.v == SMM_V_TOO_FEW) /* no interval exists at these counts */
+		printf("%s %.10g %.10g %.2f - - %.4f %s\n", r->f->name,
+		       r->b.median, r->c.median, r->g.change_pct, r->g.p, word);
+	else
+		printf("%s %.10g %.10g %.2f %.2f %.2f %.4f %s\n", r->f->name,
+		       r->b.median, r->c.median, r->g.change_pct, r->g.lo_pct,
+		       r->g.hi_pct, r->g.p, word);
 }
 
 static void print_rows(const struct smm_compare_opts *o,
