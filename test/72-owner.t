@@ -8,7 +8,10 @@
 # /dev/shm, the SysV segments and TMPDIR are the test's alone. A closed pipe
 # (SIGPIPE) and a closed terminal (SIGHUP) end the whole run within
 # seconds; what a run killed together with its watchdog left is cleaned,
-# and named, by the next start.
+# and named, by the next start. The runs are the plugin's (--integration
+# plugin): the processes of a run are found by a parameter variable in
+# their environment, which a native run does not have, and the native
+# stress-ng may appear in build/ midway (make check builds it meanwhile).
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 SMM=$BUILD/stress-mm
@@ -41,7 +44,7 @@ for t in $(seq $TRIALS); do
 	umount /sys/kernel/tracing 2> /dev/null
 	umount /sys/kernel/debug/tracing 2> /dev/null
 	umount /sys/kernel/debug 2> /dev/null
-	(cd "$TMPD" && exec "$SMM" --shm-pcp 1 --shm-pcp-method $method --counters-engine perf \
+	(cd "$TMPD" && exec "$SMM" --integration plugin --shm-pcp 1 --shm-pcp-method $method --counters-engine perf \
 		--shm-pcp-bytes 1M -t 60 > "$TMPD/k$t.log" 2>&1) &
 	pid=$!
 	# mid-run: stress-ng is running when the kill comes
@@ -70,12 +73,12 @@ done
 
 # A closed pipe and a closed terminal end the whole run.
 start=$(date +%s)
-(cd "$TMPD" && "$SMM" --shm-pcp 1 --shm-pcp-bytes 1028K -t 60 --counters none 2>&1 |
+(cd "$TMPD" && "$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1028K -t 60 --counters none 2>&1 |
 	grep -m1 -q "dispatching hogs")
 sleep 2
 [ $(($(date +%s) - start)) -lt 20 ] && [ "$(marked 1028K)" -eq 0 ]
 ok $? "SIGPIPE (| grep -m1): the run ends at once, nothing left ($(marked 1028K) processes)"
-(cd "$TMPD" && exec setsid "$SMM" --shm-pcp 1 --shm-pcp-bytes 1032K -t 60 \
+(cd "$TMPD" && exec setsid "$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1032K -t 60 \
 	--counters none --yaml "$TMPD/hup.yaml" > "$TMPD/hup.log" 2>&1) &
 pid=$!
 hup_pid=$pid
@@ -90,7 +93,7 @@ grep -q "^  - exit-status: 129" "$TMPD/hup.yaml"
 ok $? "SIGHUP: the run's own entry says 129 too"
 
 # Killed with its watchdog: the next start cleans up and says so.
-(cd "$TMPD" && exec "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M -t 60 --counters none \
+(cd "$TMPD" && exec "$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1M -t 60 --counters none \
 	> "$TMPD/w.log" 2>&1) &
 pid=$!
 for i in $(seq 100); do
@@ -112,7 +115,7 @@ wait $pid 2> /dev/null
 sleep 0.5
 [ -d "$dir" ]
 ok $? "without its watchdog, a killed run leaves ${dir##*/} ($(run_procs "$TMPD/pgids.w") processes left; PR_SET_PDEATHSIG ends stress-ng)"
-(cd "$TMPD" && "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M -t 1 --counters none > "$TMPD/next.log" 2>&1)
+(cd "$TMPD" && "$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1M -t 1 --counters none > "$TMPD/next.log" 2>&1)
 grep -q "stress-mm: info: cleaned what a killed run (pid $pid) left: [1-9][0-9]* process\(es\)\? of its process groups killed, .*the directory $dir$" "$TMPD/next.log" &&
 	[ ! -e "$dir" ] && [ "$(run_procs "$TMPD/pgids.w")" -eq 0 ] &&
 	case $(ps -o stat= -p "$linger") in "" | Z*) true ;; *) false ;; esac

@@ -7,13 +7,14 @@
 # stress-ng, a stress-ng without the stressors runs the plugin, and
 # --integration native refuses one; compare takes a plugin run against a
 # native one and names the difference; a skip, a failure and churn module
-# without the module end as they do through the plugin.
+# without the module end as they do through the plugin; installed, the
+# native stress-ng is found and run from lib/stress-mm/.
 . "$(dirname "$0")/lib.sh"
 need_native
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
 
-plan 13
+plan 16
 
 # fe NAME ARGS...: the front end in $TMPD, log NAME.log, report NAME.yaml.
 fe() {
@@ -162,5 +163,26 @@ out=$(cd "$TMPD" && "$SMM" --vmalloc-order 1 --integration natve 2>&1)
 rc=$?
 [ $rc -eq 1 ] && [ "$out" = "stress-mm: --integration='natve' is not an integration; valid: auto, plugin, native" ]
 ok $? "a bad --integration: exit $rc, $out"
+
+# Installed (make install, staged): the native stress-ng goes to
+# lib/stress-mm/ beside the plugin, the staged front end finds it with no
+# build tree on its way and runs it; uninstall removes it.
+STAGE=$TMPD/stage
+P=$STAGE/usr/local
+make -C "$TOP" --no-print-directory BUILD="$BUILD" install DESTDIR="$STAGE" > "$TMPD/install.log" 2>&1 &&
+	cmp -s "$NATIVE" "$P/lib/stress-mm/stress-ng" &&
+	[ "$(stat -c %a "$P/lib/stress-mm/stress-ng")" = 755 ]
+ok $? "make install puts the native stress-ng down beside the plugin, mode 755"
+ver=$(cd / && env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin "$P/bin/stress-mm" --version)
+(cd / && env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin "$P/bin/stress-mm" --vmalloc-order 1 -t 2 \
+	--counters none --vmallocinfo-interval 0 --yaml "$TMPD/inst.yaml" > "$TMPD/inst.log" 2>&1)
+rc=$?
+echo "$ver" | grep -qx "native stress-ng: $P/lib/stress-mm/stress-ng (installed, ../lib/stress-mm from the front end)" &&
+	[ $rc -eq 0 ] && [ "$(sed -n 's/^  stress-ng: //p' "$TMPD/inst.yaml")" = "$P/lib/stress-mm/stress-ng" ] &&
+	[ "$(key "$TMPD/inst.yaml" vmalloc-order integration)" = native ]
+ok $? "the staged front end names and runs its installed native stress-ng (exit $rc): $(echo "$ver" | grep '^native')"
+make -C "$TOP" --no-print-directory BUILD="$BUILD" uninstall DESTDIR="$STAGE" > "$TMPD/uninstall.log" 2>&1 &&
+	grep -qx "  RM      $P/lib/stress-mm/stress-ng" "$TMPD/uninstall.log" && [ ! -e "$P/lib/stress-mm" ]
+ok $? "make uninstall removes it and lib/stress-mm"
 
 done_testing

@@ -12,6 +12,10 @@
 # 70th), tags and "7.0" for an integer, reports read from a process
 # substitution, an endless stream stopped at the byte bound, and --junit
 # after a usage error, wherever --junit stands, and while compare waits.
+# The real runs are the plugin's (--integration plugin), so that the
+# reports edited into the other integration differ from them whether or
+# not the native stress-ng has been built by then (make check builds it
+# meanwhile).
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 SMM=$BUILD/stress-mm
@@ -21,7 +25,7 @@ plan 87
 HB=shm-pcp.bogo-ops-per-second-real-time
 LB=shm-pcp.movable-refills-per-1000-faults
 cd "$TMPD" || exit 1
-"$SMM" --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 --repeat 7 \
+"$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 --repeat 7 \
 	--counters none --vmallocinfo-interval 0 --yaml real.yaml > run.log 2>&1
 ok $? "--repeat 7 runs and exits 0"
 [ "$(grep -c '^  - exit-status:' real.yaml)" -eq 7 ] &&
@@ -105,7 +109,7 @@ ok $? "  verdict no change"
 { cat zero.yaml; echo "# a copy"; } > zero2.yaml
 cmp_run 0 "0 against 0 is no change" zero.yaml zero2.yaml
 
-"$SMM" --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 --repeat 3 \
+"$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 --repeat 3 \
 	--counters none --vmallocinfo-interval 0 --yaml three.yaml > /dev/null 2>&1
 { cat three.yaml; echo "# a copy"; } > three2.yaml
 cmp_run 2 "3 against 3 runs are too few for 95%" --junit few.xml three.yaml three2.yaml

@@ -1,8 +1,8 @@
 #!/bin/bash
 # make install and make uninstall into a staging directory (DESTDIR): the
 # files install puts down, listed and compared with what the tree says
-# (front end, plugin, man page, completion, README and doc/, a native
-# stress-ng when one is built), their modes; the staged front end finds
+# (front end, plugin, man page, completion, README and doc/; the native
+# stress-ng's install is test/89-native-front-end.t's), their modes; the staged front end finds
 # its staged plugin and runs a 3 s vmalloc-order run with it (the worker
 # processes map the staged copy), with no build tree on its way and no
 # DESTDIR compiled in; then uninstall removes exactly those files and
@@ -25,14 +25,16 @@ echo keep > "$P/share/man/man1/other.1"
 echo keep > "$P/share/doc/other/README"
 before=$(cd "$STAGE" && find . -type f | sort)
 
-mk install DESTDIR="$STAGE" > "$TMPD/install.log" 2>&1
+# No native stress-ng here (NATIVE_SNG=): make check builds one meanwhile,
+# and whether it is there yet must not change what this test expects;
+# test/89-native-front-end.t installs one.
+mk install NATIVE_SNG= DESTDIR="$STAGE" > "$TMPD/install.log" 2>&1
 ok $? "make install DESTDIR=$STAGE (PREFIX $PREFIX)"
 sed 's/^/# /' "$TMPD/install.log" | tail -n 20
 
 expected=$( {
 	echo ".$PREFIX/bin/stress-mm 755"
 	echo ".$PREFIX/lib/stress-mm/stress-mm.so 644"
-	[ -x "$BUILD/stress-ng/stress-ng" ] && echo ".$PREFIX/lib/stress-mm/stress-ng 755"
 	echo ".$PREFIX/share/man/man1/stress-mm.1 644"
 	echo ".$PREFIX/share/bash-completion/completions/stress-mm 644"
 	echo ".$PREFIX/share/doc/stress-mm/README.md 644"
@@ -67,12 +69,8 @@ ver=$(cd / && env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin "$P/bin/stress-mm" --ver
 diag "$ver"
 echo "$ver" | grep -qx "plugin: $P/lib/stress-mm/stress-mm.so (installed, ../lib/stress-mm from the front end)"
 ok $? "the staged front end's --version names its staged plugin and how it found it"
-if [ -x "$BUILD/stress-ng/stress-ng" ]; then
-	echo "$ver" | grep -qx "native stress-ng: $P/lib/stress-mm/stress-ng (installed, ../lib/stress-mm from the front end)"
-else
-	echo "$ver" | grep -q "^native stress-ng: none (looked at $P/bin/stress-ng/stress-ng, "
-fi
-ok $? "--version says where a native stress-ng is, or where it looked"
+echo "$ver" | grep -q "^native stress-ng: none (looked at $P/bin/stress-ng/stress-ng, "
+ok $? "--version says where it looked for a native stress-ng"
 
 # The run: the workers must map the staged plugin, not the build's.
 (cd / && env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin "$P/bin/stress-mm" \

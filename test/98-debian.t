@@ -31,8 +31,9 @@ ok $? "Build-Depends has the libraries the build requires${missing:+ (missing:$m
 grep -q "^Depends: stress-ng (>= 0.14.04), \${misc:Depends}, \${shlibs:Depends}$" "$D/control"
 ok $? "stress-mm depends on stress-ng >= 0.14.04 (--plugin-so) and its libraries (shlibs)"
 
-# make install with PREFIX /usr, as debian/rules runs it, staged
-make -C "$TOP" --no-print-directory BUILD="$BUILD" install DESTDIR="$TMPD/s" > "$TMPD/i.log" 2>&1 ||
+# make install, as debian/rules runs it, staged: in a package build there is
+# no native stress-ng (NATIVE_SNG=), whatever this tree has built
+make -C "$TOP" --no-print-directory BUILD="$BUILD" install NATIVE_SNG= DESTDIR="$TMPD/s" > "$TMPD/i.log" 2>&1 ||
 	{ cat "$TMPD/i.log" | sed 's/^/# /'; }
 staged=$(cd "$TMPD/s/usr/local" && find . -type f | sed 's|^\./|usr/|' | grep -v '^usr/share/doc/' | sort)
 shipped=$(grep -v '/$' "$D/stress-mm.install" | sort)
