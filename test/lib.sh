@@ -87,6 +87,23 @@ wait_no_plugin() {
 	return 0
 }
 
+# within SECONDS CMD...: run CMD every 0.1 s until it succeeds or SECONDS
+# have passed; 0 if it did. WITHIN_MS is then how long it took (ms), for
+# the test's message: a condition that must come true "soon" is polled to
+# a generous bound, so that a busy machine is not a failure.
+within() {
+	local limit=$(($1 * 1000)) start now
+	shift
+	start=$(date +%s%N)
+	while :; do
+		now=$(date +%s%N)
+		WITHIN_MS=$(((now - start) / 1000000))
+		"$@" && return 0
+		[ "$WITHIN_MS" -ge "$limit" ] && return 1
+		sleep 0.1
+	done
+}
+
 # isolate: run this test again in mount and IPC namespaces of its own, with
 # a fresh tmpfs on /dev/shm and one on a directory of its own that becomes
 # TMPDIR (the run directories go there): shm names, SysV segments, run
