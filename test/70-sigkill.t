@@ -38,6 +38,10 @@ sids=""
 for sym in "${syms[@]}"; do
 	killed=0
 	skipped=0
+	started_or_ended() {
+		ls "$1"/*.stats > /dev/null 2>&1 ||
+			! ps -o stat= -p "$2" | grep -qv '^Z'
+	}
 	for t in $(seq $TRIALS); do
 		st=$TMPD/st.$sym.$t
 		mkdir -p "$st"
@@ -49,10 +53,9 @@ for sym in "${syms[@]}"; do
 			> "$TMPD/$sym.$t.log" 2>&1) &
 		pid=$!
 		sids="$sids $pid"
-		for i in $(seq 100); do
-			ls "$st"/*.stats > /dev/null 2>&1 && break
-			sleep 0.05
-		done
+		# its first record, or its end (a SKIP); a busy machine may take a
+		# while to start it: up to 20 s
+		within 20 started_or_ended "$st" "$pid"
 		started=$(ls "$st" | wc -l)
 		sleep "0.$((1 + RANDOM % 4))"
 		made_since "$TMPD/before" >> "$TMPD/made"
