@@ -322,6 +322,27 @@ static int finish(struct session *ss, struct smm_run_result *runs,
 	return status;
 }
 
+/* Which integration runs each of our stressors asked for, and which
+ * stress-ng (the YAML's "integration"), said once before the first run. */
+static void say_integrations(const struct session *ss)
+{
+	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
+		const struct smm_runner *r;
+
+		if (ss->cfg.st[s].workers < 0)
+			continue;
+		r = smm_runner_for(&ss->cfg, s);
+		if (r == &smm_runner_plugin)
+			fprintf(stderr,
+				"stress-mm: info: %s: integration plugin (%s) in %s\n",
+				smm_stressors[s].name, ss->env.so, ss->env.sng);
+		else if (r == &smm_runner_native)
+			fprintf(stderr,
+				"stress-mm: info: %s: integration native, built into %s\n",
+				smm_stressors[s].name, ss->env.sng);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	static struct session ss;
@@ -339,6 +360,7 @@ int main(int argc, char **argv)
 		smm_owner_finish(&ss.owner);
 		return SMM_EX_FAIL;
 	}
+	say_integrations(&ss);
 	start = now_s();
 	for (unsigned int i = 0; i < ss.cfg.repeat && !stop_signal; i++) {
 		int rc;

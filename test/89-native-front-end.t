@@ -14,7 +14,7 @@ need_native
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
 
-plan 16
+plan 17
 
 # fe NAME ARGS...: the front end in $TMPD, log NAME.log, report NAME.yaml.
 fe() {
@@ -83,6 +83,9 @@ ops=$(yaml_bogo_ops "$TMPD/plugin.yaml")
 	[ "$(sed -n 's/^  stress-ng: //p' "$TMPD/plugin.yaml")" = "$NATIVE" ] &&
 	[ "$(yaml_stressor "$TMPD/plugin.yaml" 1)" = vmalloc-order ] && [ "${ops:-0}" -gt 0 ]
 ok $? "--integration plugin: the plugin in the same stress-ng, $ops bogo-ops (exit $rc)"
+grep -qx "stress-mm: info: vmalloc-order: integration native, built into $NATIVE" "$TMPD/auto.log" &&
+	grep -qx "stress-mm: info: vmalloc-order: integration plugin ($BUILD/stress-mm.so) in $NATIVE" "$TMPD/plugin.log"
+ok $? "the console names the integration and the stress-ng: $(grep -h 'integration' "$TMPD/auto.log" "$TMPD/plugin.log" | paste -sd';')"
 
 sys=$(command -v stress-ng)
 if [ -n "$sys" ] && ! "$sys" --stressors 2> /dev/null | tr ' ' '\n' | grep -qx vmalloc-order; then
