@@ -39,13 +39,13 @@ ok $? "build/stress-ng/stress-ng.1 has both sections, every option in them"
 # Nothing changed: nothing is done.
 objs() { find "$TREE" -name '*.o' -printf '%T@ %p\n' | sort -k2; }
 objs > "$TMPD/o1"
-bin1=$(stat -c %Y "$NATIVE")
-link1=$(stat -c %Y "$TREE/stress-ng")
+bin1=$(stat -c %.9Y "$NATIVE")
+link1=$(stat -c %.9Y "$TREE/stress-ng")
 (cd "$TOP" && make --no-print-directory stress-ng) > "$TMPD/make1" 2>&1
 rc=$?
 [ $rc -eq 0 ] && ! grep -q "NATIVE  copy\|NATIVE  make\|  CC\|  AR" "$TMPD/make1" &&
-	objs | cmp -s - "$TMPD/o1" && [ "$(stat -c %Y "$NATIVE")" = "$bin1" ] &&
-	[ "$(stat -c %Y "$TREE/stress-ng")" = "$link1" ]
+	objs | cmp -s - "$TMPD/o1" && [ "$(stat -c %.9Y "$NATIVE")" = "$bin1" ] &&
+	[ "$(stat -c %.9Y "$TREE/stress-ng")" = "$link1" ]
 ok $? "a second make stress-ng does nothing (rc $rc: $(tr '\n' ' ' < "$TMPD/make1"))"
 
 # changed: the objects of the tree whose time changed since o1; a touched
@@ -55,15 +55,15 @@ touch "$TOP/native/stress-shm-pcp.c"
 (cd "$TOP" && make --no-print-directory stress-ng) > "$TMPD/make2" 2>&1
 rc=$?
 [ $rc -eq 0 ] && [ "$(changed)" = "stress-shm-pcp.o " ] &&
-	[ "$(stat -c %Y "$TREE/stress-ng")" != "$link1" ]
+	[ "$(stat -c %.9Y "$TREE/stress-ng")" != "$link1" ]
 ok $? "native/stress-shm-pcp.c changed: that object only, and a relink (rc $rc, rebuilt: $(changed))"
 objs > "$TMPD/o1"
-link1=$(stat -c %Y "$TREE/stress-ng")
+link1=$(stat -c %.9Y "$TREE/stress-ng")
 touch "$TOP/core-helpers/worker/shm-core.c"
 (cd "$TOP" && make --no-print-directory stress-ng) > "$TMPD/make3" 2>&1
 rc=$?
 [ $rc -eq 0 ] && [ -z "$(changed)" ] && grep -q "shm-core.c" "$TMPD/make3" &&
-	[ "$(stat -c %Y "$TREE/stress-ng")" != "$link1" ]
+	[ "$(stat -c %.9Y "$TREE/stress-ng")" != "$link1" ]
 ok $? "worker/shm-core.c changed: libworker.a and a relink, no object of stress-ng's tree (rebuilt: $(changed))"
 
 # apply.sh on fresh trees of the default source.
