@@ -20,7 +20,7 @@
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 87
+plan 88
 
 HB=shm-pcp.bogo-ops-per-second-real-time
 LB=shm-pcp.movable-refills-per-1000-faults
@@ -137,7 +137,11 @@ cmp_run 2 "a --metric missing on one side is incomparable" --metric "$HB" base.y
 cmp_run 2 "mismatched parameters are incomparable" base.yaml param.yaml
 grep -q "differs: .*shm-pcp-bytes=2M" err
 ok $? "  the difference is listed"
-cmp_run 0 "--allow-param-diff compares two configurations" --allow-param-diff base.yaml param.yaml
+cmp_run 0 "--allow-param-diff compares two configurations" --allow-param-diff --junit pd.xml base.yaml param.yaml
+grep -qx '    <property name="differs" value="base shm-pcp.shm-pcp-bytes=1M"/>' pd.xml &&
+	grep -qx '    <property name="differs" value="candidate shm-pcp.shm-pcp-bytes=2M"/>' pd.xml &&
+	xmllint --noout pd.xml 2> /dev/null
+ok $? "  and its JUnit file names the differences ($(grep -c '<property' pd.xml) properties)"
 sed 's/^    timeout-s: 1$/    timeout-s: 2/' base.yaml > t2.yaml
 cmp_run 2 "a different -t is incomparable" base.yaml t2.yaml
 grep -q "differs: candidate conditions.timeout-s=2" err

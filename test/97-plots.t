@@ -16,7 +16,7 @@ SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
 command -v gnuplot > /dev/null || skip_all "gnuplot not installed (make deps: gnuplot-nox)"
 command -v xmllint > /dev/null || skip_all "xmllint not installed (make deps: libxml2-utils)"
-plan 20
+plan 21
 cd "$TMPD" || exit 1
 
 # marks FILE.svg: point marks drawn (not the symbols' definitions, not
@@ -56,6 +56,13 @@ ok $? "every panel is titled with its figure, its change, interval and verdict (
 rc=$?
 [ $rc -le 1 ] && [ "$(head -c 4 cmp.png | tail -c 3)" = PNG ]
 ok $? "compare --plot cmp.png exits $rc (a verdict) and writes a PNG ($(head -c 200 png.err))"
+
+# Two configurations (--allow-param-diff): the picture says what differs.
+sed 's/^\(        vmalloc-order-batch:\) 16$/\1 32/' vmo-b.yaml > vmo-b32.yaml
+"$SMM" compare --allow-param-diff vmo-a.yaml vmo-b32.yaml --plot pd.svg > /dev/null 2>&1
+rc=$?
+[ $rc -le 1 ] && grep -q "configurations differ: base vmalloc-order.vmalloc-order-batch=16; candidate vmalloc-order.vmalloc-order-batch=32" pd.svg
+ok $? "--allow-param-diff: the plot's title names what differs (exit $rc)"
 
 "$SMM" compare vmo-a.yaml vmo-b.yaml --plot cmp.pdf > bad.out 2> bad.err
 rc=$?

@@ -299,7 +299,7 @@ static void test_reports(void)
 		   sizeof(err));
 	rc |= parse(&r2, "r", report(1, 1, 10, NULL, "1", 300, "2"), err,
 		    sizeof(err));
-	d = rc ? -1 : smm_report_diff(&r1, &r2, SMM_DIFF_SIDES);
+	d = rc ? -1 : smm_report_diff(&r1, &r2, SMM_DIFF_SIDES, NULL);
 	tap_ok(d == 2, "a difference in the 300th parameter is found (%d)", d);
 	smm_report_free(&r1);
 	smm_report_free(&r2);
@@ -311,7 +311,7 @@ static void test_reports(void)
 		   sizeof(err));
 	rc |= parse(&r2, "r", report(1, 1, 10, NULL, "1", 2, lastc), err,
 		    sizeof(err));
-	d = rc ? -1 : smm_report_diff(&r1, &r2, SMM_DIFF_SIDES);
+	d = rc ? -1 : smm_report_diff(&r1, &r2, SMM_DIFF_SIDES, NULL);
 	tap_ok(d == 2, "values differing at their 325th character differ (%d)",
 	       d);
 	smm_report_free(&r1);

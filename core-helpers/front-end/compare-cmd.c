@@ -229,7 +229,8 @@ static void print_rows(const struct smm_compare_opts *o,
 }
 
 static int write_junit(const char *path, const struct row *rows, size_t n,
-		       size_t failures, char *err, size_t len)
+		       size_t failures, const struct smm_diffs *diffs,
+		       char *err, size_t len)
 {
 	FILE *jf = fopen(path, "we");
 	int bad;
@@ -241,6 +242,21 @@ static int write_junit(const char *path, const struct row *rows, size_t n,
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<testsuite name=\"stress-mm compare\" tests=\"%zu\" failures=\"%zu\">\n",
 		n, failures);
+	/* what differs between the sides: the kernel, the integration, and
+	 * under --allow-param-diff the configuration */
+	if (diffs->n)
+		fprintf(jf, "  <properties>\n");
+	for (size_t i = 0; i < diffs->n; i++) {
+		fprintf(jf, "    <property name=\"differs");
+		xml_text(jf, diffs->d[i].allowed);
+		fprintf(jf, "\" value=\"");
+		xml_text(jf, diffs->d[i].who);
+		fputc(' ', jf);
+		xml_text(jf, diffs->d[i].entry);
+		fprintf(jf, "\"/>\n");
+	}
+	if (diffs->n)
+		fprintf(jf, "  </properties>\n");
 	for (size_t i = 0; i < n; i++) {
 		fprintf(jf, "  <testcase classname=\"stress-mm\" name=\"");
 		xml_text(jf, rows[i].f->name);
@@ -314,10 +330,12 @@ static void plot_side(char *buf, size_t len, const struct smm_side *sd)
 /* --plot: one panel per row (plot.h). */
 static int write_plot(const struct smm_compare_opts *o,
 		      const struct smm_side *base, const struct smm_side *cand,
-		      const struct row *rows, size_t n, char *err, size_t len)
+		      const struct row *rows, size_t n,
+		      const struct smm_diffs *diffs, char *err, size_t len)
 {
 	struct smm_plot_panel *panels = calloc(n, sizeof(*panels));
-	char title[200], bl[600], cl[600];
+	char title[1024], bl[600], cl[600];
+	size_t used;
 	struct smm_plot p = { title, bl, cl, panels, n };
 	int rc;
 
@@ -341,9 +359,21 @@ static int write_plot(const struct smm_compare_opts *o,
 			.verdict = smm_verdict_names[r->g.v],
 		};
 	}
-	snprintf(title, sizeof(title),
-		 "stress-mm compare, threshold %.1f%%, confidence %.1f%%",
-		 o->threshold, o->confidence);
+	used = (size_t)snprintf(
+		title, sizeof(title),
+		"stress-mm compare, threshold %.1f%%, confidence %.1f%%",
+		o->threshold, o->confidence);
+	/* two configurations (--allow-param-diff): say which differences */
+	for (size_t i = 0, k = 0; i < diffs->n && used < sizeof(title); i++) {
+		if (diffs->d[i].allowed[0])
+			continue;
+		used += (size_t)snprintf(
+			title + used, sizeof(title) - used, "%s%s %s",
+			k++ ? "; " : "\nconfigurations differ: ",
+			diffs->d[i].who, diffs->d[i].entry);
+	}
+	if (used >= sizeof(title))
+		memcpy(title + sizeof(title) - 4, "...", 4);
 	plot_side(bl, sizeof(bl), base);
 	plot_side(cl, sizeof(cl), cand);
 	rc = smm_plot_write(o->plot, &p, err, len);
@@ -357,6 +387,7 @@ static int compare(const struct smm_compare_opts *o, struct smm_side *base,
 		   struct smm_side *cand, char *err, size_t len)
 {
 	struct smm_cmp_figures fs = { 0 };
+	struct smm_diffs diffs = { 0 };
 	struct row *rows = NULL;
 	size_t failures = 0;
 	int rc, d, status;
@@ -373,12 +404,13 @@ static int compare(const struct smm_compare_opts *o, struct smm_side *base,
 			smm_sides_share(base, cand));
 		return CMP_ERROR;
 	}
-	d = smm_report_diff(&base->r[0], &cand->r[0], SMM_DIFF_SIDES);
+	d = smm_report_diff(&base->r[0], &cand->r[0], SMM_DIFF_SIDES, &diffs);
 	if (d < 0 || (d && !o->allow)) {
 		smm_errmsg(
 			err, len, "%s",
 			d < 0 ? "out of memory"
 			      : "the parameters or conditions differ (listed above): not comparable; --allow-param-diff compares two configurations");
+		free(diffs.d);
 		return CMP_ERROR;
 	}
 	rc = smm_cmp_collect(base, cand, o->select, o->nsel, &fs, err, len);
@@ -394,9 +426,10 @@ static int compare(const struct smm_compare_opts *o, struct smm_side *base,
 	for (size_t i = 0; !rc && rows && i < fs.n; i++)
 		failures += rows[i].fail;
 	if (!rc && o->junit)
-		rc = write_junit(o->junit, rows, fs.n, failures, err, len);
+		rc = write_junit(o->junit, rows, fs.n, failures, &diffs, err,
+				 len);
 	if (!rc && o->plot)
-		rc = write_plot(o, base, cand, rows, fs.n, err, len);
+		rc = write_plot(o, base, cand, rows, fs.n, &diffs, err, len);
 	status = CMP_ERROR;
 	if (!rc) {
 		print_rows(o, base, cand, rows, fs.n);
@@ -404,6 +437,7 @@ static int compare(const struct smm_compare_opts *o, struct smm_side *base,
 		err[0] = 0;
 	}
 	free(rows);
+	free(diffs.d);
 	smm_cmp_figures_free(&fs);
 	return status;
 }

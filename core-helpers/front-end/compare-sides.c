@@ -91,8 +91,23 @@ static const char *allowed(const char *entry, enum smm_diff_scope scope)
 	return "";
 }
 
+static int keep(struct smm_diffs *out, const char *who, const char *entry,
+		const char *why)
+{
+	struct smm_diff *d;
+
+	if (!out)
+		return 0;
+	d = realloc(out->d, (out->n + 1) * sizeof(*d));
+	if (!d)
+		return -ENOMEM;
+	out->d = d;
+	out->d[out->n++] = (struct smm_diff){ who, entry, why };
+	return 0;
+}
+
 static int one_side(char **a, size_t na, char **b, size_t nb, const char *name,
-		    enum smm_diff_scope scope)
+		    enum smm_diff_scope scope, struct smm_diffs *out)
 {
 	bool *only = calloc(na + 1, sizeof(*only));
 	int diff = 0;
@@ -101,7 +116,7 @@ static int one_side(char **a, size_t na, char **b, size_t nb, const char *name,
 		free(only);
 		return -ENOMEM;
 	}
-	for (size_t i = 0; i < na; i++) {
+	for (size_t i = 0; i < na && diff >= 0; i++) {
 		const char *why;
 
 		if (!only[i])
@@ -109,20 +124,20 @@ static int one_side(char **a, size_t na, char **b, size_t nb, const char *name,
 		why = allowed(a[i], scope);
 		fprintf(stderr, "stress-mm compare: differs%s: %s %s\n", why,
 			name, a[i]);
-		diff += !why[0];
+		diff = keep(out, name, a[i], why) ? -ENOMEM : diff + !why[0];
 	}
 	free(only);
 	return diff;
 }
 
 int smm_report_diff(const struct smm_report *b, const struct smm_report *c,
-		    enum smm_diff_scope scope)
+		    enum smm_diff_scope scope, struct smm_diffs *out)
 {
 	bool sides = scope == SMM_DIFF_SIDES;
 	int db = one_side(b->params, b->nparams, c->params, c->nparams,
-			  sides ? "base" : b->path, scope);
+			  sides ? "base" : b->path, scope, out);
 	int dc = one_side(c->params, c->nparams, b->params, b->nparams,
-			  sides ? "candidate" : c->path, scope);
+			  sides ? "candidate" : c->path, scope, out);
 
 	if (db < 0 || dc < 0)
 		return -ENOMEM;
@@ -151,7 +166,7 @@ static int side_check(struct smm_side *s, int i, char *err, size_t len)
 				s->r[j].path, s->r[i].path);
 	if (!i)
 		return 0;
-	d = smm_report_diff(&s->r[0], &s->r[i], SMM_DIFF_ONE_SIDE);
+	d = smm_report_diff(&s->r[0], &s->r[i], SMM_DIFF_ONE_SIDE, NULL);
 	if (d < 0)
 		return smm_errmsg(err, len, "out of memory");
 	if (d)

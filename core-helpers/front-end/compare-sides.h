@@ -25,6 +25,19 @@ enum smm_diff_scope {
 	SMM_DIFF_ONE_SIDE,
 };
 
+/* A difference smm_report_diff() printed; the strings are the reports'
+ * (valid while they are loaded) or static. */
+struct smm_diff {
+	const char *who; /* "base", "candidate", or a report's path */
+	const char *entry; /* e.g. "shm-pcp.shm-pcp-bytes=2M" */
+	const char *allowed; /* "" or e.g. " (the kernel: allowed)" */
+};
+
+struct smm_diffs {
+	struct smm_diff *d; /* free() it */
+	size_t n;
+};
+
 /*
  * smm_report_diff() - print every difference between @b and @c on stderr,
  * one line each: per stressor the integration, resolved workers, ops limit
@@ -34,12 +47,14 @@ enum smm_diff_scope {
  * says so ("differs (the integration: allowed): base
  * shm-pcp.integration=plugin"); with SMM_DIFF_ONE_SIDE it names the
  * report's path and nothing is allowed.
+ * Each is also appended to @out unless it is NULL (for the JUnit file
+ * and the plot).
  * Return: how many differences are not allowed (they must match unless
  * compare is given --allow-param-diff, which applies between the sides
  * only); -ENOMEM.
  */
 int smm_report_diff(const struct smm_report *b, const struct smm_report *c,
-		    enum smm_diff_scope scope);
+		    enum smm_diff_scope scope, struct smm_diffs *out);
 
 /*
  * A side of a comparison: one report, or several of the same configuration

@@ -22,7 +22,7 @@ static void compare_with_itself(struct smm_side *a, struct smm_side *b)
 	struct smm_cmp_figures fs;
 	char err[900];
 
-	if (smm_report_diff(&a->r[0], &b->r[0], SMM_DIFF_SIDES) != 0)
+	if (smm_report_diff(&a->r[0], &b->r[0], SMM_DIFF_SIDES, NULL) != 0)
 		return;
 	if (smm_cmp_collect(a, b, NULL, 0, &fs, err, sizeof(err)))
 		return;
