@@ -35,7 +35,7 @@ bad=(
 # what stress-ng itself reads those as: CASE|what shows it
 as_sng=("--timeo 1|timeout" "-vt1|timeout" "--timeout=1|timeout" "--yam F.yaml|yaml"
 	"-YF.yaml|yaml" "--plugin-meth nosuch|plugin-method")
-plan $((3 + ${#opts[@]} + ${#bad[@]} + ${#as_sng[@]} + 3 + 15 + 6))
+plan $((3 + ${#opts[@]} + ${#bad[@]} + ${#as_sng[@]} + 3 + 16 + 6))
 
 # 1. help, man page, completion
 "$SMM" --help > "$TMPD/help"
@@ -157,6 +157,16 @@ v=$(fig "$TMPD/r.yaml" vmalloc-order.zone-locked-order0-per-bogo-op value)
 a=$(fig "$TMPD/r.yaml" shm-pcp.zone-locked-order0-per-bogo-op absent)
 [ -z "$v" ] && case $a in *"2 stressors ran"*) true ;; *) false ;; esac
 ok $? "both stressors: no per-bogo-op figure, absent with the reason ($a)"
+# the UNMOVABLE refills and the drains include vmalloc-order's own
+# kernel allocations: not shm-pcp's alone
+mixed=""
+for n in unmovable-refills-per-1000-faults order0-drains-per-1000-faults; do
+	[ -z "$(fig "$TMPD/r.yaml" "shm-pcp.$n" value)" ] &&
+		case $(fig "$TMPD/r.yaml" "shm-pcp.$n" absent) in *"2 stressors ran"*) true ;; *) false ;; esac ||
+		mixed="$mixed $n"
+done
+[ -z "$mixed" ]
+ok $? "both stressors: shm-pcp's unmovable refills and drains absent with the reason${mixed:+ (not:$mixed)}"
 if grep -q "^    zone_locked_order0_movable_refill: [0-9]" "$TMPD/r.yaml"; then
 	pages=$(sed -n '/^    shm-pcp:$/,/^    [^ ]/s/^      pages-faulted: //p' "$TMPD/r.yaml")
 	mr=$(cnt "$TMPD/r.yaml" zone_locked_order0_movable_refill)

@@ -148,20 +148,29 @@ static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 		ratio(f, (double)r->kernel_ns, (double)r->allocs, 1);
 	}
 	if (st->rate_count == SMM_COUNT_PAGES) {
+		static const char *const mixed[][2] = {
+			{ "unmovable-refills-per-1000-faults",
+			  "zone_locked_order0_unmovable_refill" },
+			{ "order0-drains-per-1000-faults", "pcpu_drain_order0" },
+		};
+
+		/* The faults' refills are MOVABLE, another stressor's
+		 * kernel allocations are not: this one stays its own. */
 		per_1000(res,
 			 smm_figure_add(fs, st->name,
 					"movable-refills-per-1000-faults"),
 			 "zone_locked_order0_movable_refill", (double)r->pages,
 			 nostats);
-		per_1000(res,
-			 smm_figure_add(fs, st->name,
-					"unmovable-refills-per-1000-faults"),
-			 "zone_locked_order0_unmovable_refill",
-			 (double)r->pages, nostats);
-		per_1000(res,
-			 smm_figure_add(fs, st->name,
-					"order0-drains-per-1000-faults"),
-			 "pcpu_drain_order0", (double)r->pages, nostats);
+		for (size_t i = 0; i < sizeof(mixed) / sizeof(mixed[0]); i++) {
+			f = smm_figure_add(fs, st->name, mixed[i][0]);
+			if (nran > 1)
+				smm_figure_absent(
+					f,
+					"%d stressors ran: system-wide UNMOVABLE refills and drains cannot be split between them",
+					nran);
+			per_1000(res, f, mixed[i][1], (double)r->pages,
+				 nostats);
+		}
 	}
 	zone_lock_figures(res, s, nran, fs);
 	f = smm_figure_add(fs, st->name, "zone-locked-order0-per-bogo-op");
