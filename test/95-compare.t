@@ -20,7 +20,7 @@
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 88
+plan 90
 
 HB=shm-pcp.bogo-ops-per-second-real-time
 LB=shm-pcp.movable-refills-per-1000-faults
@@ -151,6 +151,10 @@ cmp_run 2 "different arguments after -- are incomparable" base.yaml args.yaml
 sed 's/^      workers: 1$/      workers: 0/' base.yaml > w0.yaml
 grep -q '^      workers: 0$' w0.yaml &&
 	cmp_run 0 "workers 0 and 1 resolved to the same count compare" base.yaml w0.yaml
+sed 's/^  kernel-release: .*$/  kernel-release: 9.9.9-label/' base.yaml > label.yaml
+cmp_run 0 "a top-level kernel-release edited alone changes nothing compared" base.yaml label.yaml
+! grep -q "9.9.9-label" out
+ok $? "  and the kernel named in the header is the compared condition's: $(head -1 out | grep -o '([^,]*, 7 runs)' | head -1)"
 # What may differ between the sides and not within one: the kernel and
 # the integration. Each row: the report, what it changes, the entry, why.
 sed 's/^    kernel-release: .*$/    kernel-release: 9.9.9-other/' base.yaml > kernel.yaml

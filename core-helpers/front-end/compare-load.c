@@ -363,7 +363,11 @@ static int take(struct rd *r)
 			r->err, r->len,
 			"%s: no stress-mm.conditions (a report of stress-mm before 0.2): its conditions cannot be checked",
 			r->rp->path);
-	k = scalar(r, get(r, r->sm, "kernel-release"));
+	/* The label is the compared condition's (compare-sides.c); the
+	 * top-level key only where a report has no such condition. */
+	k = scalar(r, get(r, get(r, r->sm, "conditions"), "kernel-release"));
+	if (!k)
+		k = scalar(r, get(r, r->sm, "kernel-release"));
 	r->rp->kernel = strdup(k ? k : "unknown");
 	if (!r->rp->kernel)
 		return -ENOMEM;

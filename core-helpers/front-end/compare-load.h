@@ -45,7 +45,8 @@ struct smm_rabsent {
 
 struct smm_report {
 	const char *path;
-	char *kernel; /* kernel-release, or "unknown" */
+	char *kernel; /* conditions.kernel-release (what is compared), else the
+		       * top-level kernel-release, else "unknown" */
 	size_t nruns;
 	struct smm_rvalue *val; /* in document order */
 	size_t nval;
