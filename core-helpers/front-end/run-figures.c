@@ -151,7 +151,8 @@ static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 		static const char *const mixed[][2] = {
 			{ "unmovable-refills-per-1000-faults",
 			  "zone_locked_order0_unmovable_refill" },
-			{ "order0-drains-per-1000-faults", "pcpu_drain_order0" },
+			{ "order0-drains-per-1000-faults",
+			  "pcpu_drain_order0" },
 		};
 
 		/* The faults' refills are MOVABLE, another stressor's
