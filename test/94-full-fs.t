@@ -2,8 +2,8 @@
 # Full filesystems and unusable places, each made by the test in a mount
 # namespace of its own (isolate): /dev/shm without room for one object
 # per worker is refused before anything starts (exit 3, one line naming
-# it); /dev/shm filled under a running worker ends it with a SKIP naming
-# /dev/shm, ENOSPC in its record (exit 3), never SIGBUS; TMPDIR is where
+# it); /dev/shm filled, and kept full, under a running worker ends it
+# with a SKIP naming /dev/shm, ENOSPC in its record (exit 3), never SIGBUS; TMPDIR is where
 # the run's directory goes, and a full one, or one where the owner file
 # cannot be made, is refused with exit 3 and nothing left; a relative
 # TMPDIR, a FIFO or a device as --yaml, STRESS_MM_STATS_DIR=/proc and an
@@ -39,9 +39,18 @@ for i in $(seq 300); do
 	sleep 0.1
 done
 sleep 1
-dd if=/dev/zero of=/dev/shm/fill bs=1M count=64 2> /dev/null
+# Filled, and kept full until the run ends: a worker that frees its
+# object at the end of a cycle would otherwise find exactly the room for
+# the next one.
+(while kill -0 "$pid" 2> /dev/null; do
+	dd if=/dev/zero of=/dev/shm/fill bs=64K count=1024 oflag=append conv=notrunc 2> /dev/null
+	sleep 0.01
+done) &
+filler=$!
 wait $pid
 rc=$?
+kill "$filler" 2> /dev/null
+wait "$filler" 2> /dev/null
 rm -f /dev/shm/fill
 [ $rc -eq 3 ] && grep -q "^stress-mm: shm-pcp skipped: /dev/shm is full" "$TMPD/full.log"
 ok $? "/dev/shm filled under a worker: exit $rc, $(grep -m1 'skipped:' "$TMPD/full.log")"
