@@ -77,15 +77,8 @@ session_left() {
 }
 
 # wait_no_plugin SECONDS: wait until no process maps the plugin; 0 if so.
-wait_no_plugin() {
-	i=0
-	while [ -n "$(plugin_pids)" ]; do
-		i=$((i + 1))
-		[ "$i" -gt $(($1 * 10)) ] && return 1
-		sleep 0.1
-	done
-	return 0
-}
+no_plugin() { [ -z "$(plugin_pids)" ]; }
+wait_no_plugin() { within "$1" no_plugin; }
 
 # within SECONDS CMD...: run CMD every 0.1 s until it succeeds or SECONDS
 # have passed; 0 if it did. WITHIN_MS is then how long it took (ms), for
