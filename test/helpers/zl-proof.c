@@ -21,16 +21,26 @@
  *
  *   zl-proof MODE SECONDS [MB [SOURCE]]    MODE free or alloc
  *
+ * The counters count the whole machine: a window as long without the
+ * workload comes first and says what the rest of the machine waits.
+ *
+ *   zl-proof judge MODE ALLOC_WAITS FREE_WAITS [QUIET_OTHER]
+ *
+ * judges recorded counts the same way (judge() below).
+ *
  * Prints "side alloc|free|other waits N ns N" lines, then one verdict
- * line: "PASS: <side> dominant (...)", "FAIL: ...", or "SKIP: <reason>"
- * when the waits cannot be counted here (the counters' own reason).
- * Exit status 0 pass, 1 fail, 2 usage, 4 skip.
+ * line: "PASS: <side> dominant (...)"; "FAIL: ..." only when the waits
+ * landed on the other side, dominant there, more than the rest of the
+ * machine explains; "SKIP: <reason>" when the waits cannot be counted here
+ * (the counters' own reason) or are too few or mixed to judge (the
+ * counts). Exit status 0 pass, 1 fail, 2 usage, 4 skip.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -191,12 +201,83 @@ static void run(struct shared *sh, unsigned int n, double secs)
 		wait(NULL);
 }
 
-static int report(const struct smm_counters *cs, int free_mode)
-{
-	const char *sides[] = { "alloc", "free", "other" };
+/* One window's waits: alloc, free, other; @ok false where the counters
+ * could not count them, with the counters' reason in @skip. */
+struct waits {
 	uint64_t w[3], ns[3];
+	bool ok;
+	char skip[256];
+};
+
+static const char *const sides[] = { "alloc", "free", "other" };
+
+static void take(const struct smm_counters *cs, struct waits *out)
+{
 	char name[64];
 
+	memset(out, 0, sizeof(*out));
+	out->ok = true;
+	for (int s = 0; s < 3; s++) {
+		const struct smm_counter *c;
+
+		snprintf(name, sizeof(name), "zone_lock_waits_%s", sides[s]);
+		c = smm_counters_get(cs, name);
+		if (!c || c->skip[0]) {
+			snprintf(out->skip, sizeof(out->skip), "%s",
+				 c ? c->skip : "no counter");
+			out->ok = false;
+			return;
+		}
+		out->w[s] = c->value;
+		snprintf(name, sizeof(name), "zone_lock_wait_ns_%s", sides[s]);
+		c = smm_counters_get(cs, name);
+		out->ns[s] = c && !c->skip[0] ? c->value : 0;
+	}
+}
+
+/*
+ * The judgement, from counts alone (so that recorded counts can be judged
+ * too): @want and @other are the two sides' waits during the workload,
+ * @quiet_other the other side's waits in a window as long without it (the
+ * rest of the machine). PASS when the side that must wait has at least
+ * MIN_WAITS and over DOMINANCE times the other's; FAIL only when the
+ * attribution is inverted (the other side dominant in the same terms) and
+ * the rest of the machine does not explain it; otherwise too few or mixed
+ * waits to judge: SKIP with the counts.
+ */
+static int judge(int free_mode, uint64_t want, uint64_t other,
+		 uint64_t quiet_other)
+{
+	const char *ws = sides[free_mode ? 1 : 0],
+		   *os = sides[free_mode ? 0 : 1];
+
+	if (want >= MIN_WAITS && want > DOMINANCE * other) {
+		printf("PASS: %s side dominant (%llu waits against %llu on the %s side)\n",
+		       ws, (unsigned long long)want, (unsigned long long)other,
+		       os);
+		return 0;
+	}
+	if (other >= MIN_WAITS && other > DOMINANCE * want) {
+		if (DOMINANCE * quiet_other >= other) {
+			printf("SKIP: the %s side dominant (%llu against %llu), but the machine waited %llu times there without the workload: too busy to judge\n",
+			       os, (unsigned long long)other,
+			       (unsigned long long)want,
+			       (unsigned long long)quiet_other);
+			return 4;
+		}
+		printf("FAIL: the waits landed on the %s side (%llu against %llu on the %s side, %llu there without the workload); expected the %s side dominant\n",
+		       os, (unsigned long long)other, (unsigned long long)want,
+		       ws, (unsigned long long)quiet_other, ws);
+		return 1;
+	}
+	printf("SKIP: too few or mixed zone-lock waits to judge: %llu on the %s side against %llu on the %s side (needs %d and %dx on one side)\n",
+	       (unsigned long long)want, ws, (unsigned long long)other, os,
+	       MIN_WAITS, DOMINANCE);
+	return 4;
+}
+
+static void report(const struct smm_counters *cs, const struct waits *wt)
+{
 	/* the zones whose locks waited, as the kernel names them */
 	for (int i = 0; i < SMM_BPF_ZONES && cs->bins.zones[i].lock; i++)
 		printf("zone: node %d, zone %s (index %u)\n",
@@ -204,51 +285,72 @@ static int report(const struct smm_counters *cs, int free_mode)
 		       cs->bins.zones[i].idx);
 	if (cs->waits_how[0])
 		printf("waits seen: %s\n", cs->waits_how);
-
-	for (int s = 0; s < 3; s++) {
-		const struct smm_counter *c;
-
-		snprintf(name, sizeof(name), "zone_lock_waits_%s", sides[s]);
-		c = smm_counters_get(cs, name);
-		if (!c || c->skip[0]) {
-			printf("SKIP: %s\n", c ? c->skip : "no counter");
-			return 4;
-		}
-		w[s] = c->value;
-		snprintf(name, sizeof(name), "zone_lock_wait_ns_%s", sides[s]);
-		c = smm_counters_get(cs, name);
-		ns[s] = c && !c->skip[0] ? c->value : 0;
+	for (int s = 0; s < 3; s++)
 		printf("side %s waits %llu ns %llu\n", sides[s],
-		       (unsigned long long)w[s], (unsigned long long)ns[s]);
-	}
-	{
-		int want = free_mode ? 1 : 0, other = !want;
+		       (unsigned long long)wt->w[s],
+		       (unsigned long long)wt->ns[s]);
+}
 
-		if (w[want] >= MIN_WAITS && w[want] > DOMINANCE * w[other]) {
-			printf("PASS: %s side dominant (%llu waits against %llu on the %s side)\n",
-			       sides[want], (unsigned long long)w[want],
-			       (unsigned long long)w[other], sides[other]);
-			return 0;
-		}
-		printf("FAIL: expected the %s side dominant (at least %d waits, over %dx the %s side's): %llu against %llu\n",
-		       sides[want], MIN_WAITS, DOMINANCE, sides[other],
-		       (unsigned long long)w[want],
-		       (unsigned long long)w[other]);
-		return 1;
+/* Open the wait counters; @wt->skip says why not. */
+static int open_waits(struct smm_counters *cs, struct waits *wt)
+{
+	char err[128];
+	int rc = smm_counters_open(cs, LIST, SMM_ENGINE_BPF, err, sizeof(err));
+
+	if (rc) {
+		snprintf(wt->skip, sizeof(wt->skip), "counters: %s",
+			 strerror(-rc));
+		wt->ok = false;
 	}
+	return rc;
+}
+
+/* Stop counting and take the window's waits. */
+static void close_waits(struct smm_counters *cs, struct waits *wt, bool show)
+{
+	smm_counters_disable(cs);
+	smm_counters_read(cs);
+	take(cs, wt);
+	if (show)
+		report(cs, wt);
+	smm_counters_free(cs);
+}
+
+/* zl-proof judge free|alloc ALLOC_WAITS FREE_WAITS [QUIET_OTHER]: the
+ * verdict on recorded counts. */
+static int judge_recorded(int argc, char **argv)
+{
+	int free_mode;
+	uint64_t a, f, q;
+
+	if (argc < 5 || (strcmp(argv[2], "free") && strcmp(argv[2], "alloc")))
+		return 2;
+	free_mode = !strcmp(argv[2], "free");
+	a = strtoull(argv[3], NULL, 10);
+	f = strtoull(argv[4], NULL, 10);
+	q = argc > 5 ? strtoull(argv[5], NULL, 10) : 0;
+	return judge(free_mode, free_mode ? f : a, free_mode ? a : f, q);
 }
 
 int main(int argc, char **argv)
 {
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	struct smm_counters cs;
+	struct waits quiet, busy;
 	struct shared *sh;
-	char err[128];
 	double secs;
 	size_t len;
 	const struct source *src = &sources[0];
-	int free_mode, rc;
+	int free_mode, want, other;
 
+	if (argc > 1 && !strcmp(argv[1], "judge")) {
+		int rc = judge_recorded(argc, argv);
+
+		if (rc == 2)
+			fprintf(stderr,
+				"usage: zl-proof judge free|alloc ALLOC_WAITS FREE_WAITS [QUIET_OTHER]\n");
+		return rc;
+	}
 	if (argc > 4) {
 		src = NULL;
 		for (size_t i = 0; i < sizeof(sources) / sizeof(sources[0]);
@@ -273,9 +375,27 @@ int main(int argc, char **argv)
 		  MAP_SHARED | MAP_ANONYMOUS, -1, 0);
 	if (sh == MAP_FAILED || shared_init(sh, (unsigned int)ncpu))
 		return 1;
-	rc = smm_counters_open(&cs, LIST, SMM_ENGINE_BPF, err, sizeof(err));
-	if (rc) {
-		printf("SKIP: counters: %s\n", strerror(-rc));
+	/* the rest of the machine, for as long, before the workload */
+	memset(&quiet, 0, sizeof(quiet));
+	if (open_waits(&cs, &quiet) == 0) {
+		struct timespec ts = { (time_t)secs,
+				       (long)((secs - (double)(time_t)secs) *
+					      1e9) };
+
+		smm_counters_enable(&cs);
+		nanosleep(&ts, NULL);
+		close_waits(&cs, &quiet, false);
+	}
+	if (!quiet.ok) {
+		printf("SKIP: %s\n", quiet.skip);
+		return 4;
+	}
+	printf("without the workload, %.0f s: alloc %llu, free %llu, other %llu waits\n",
+	       secs, (unsigned long long)quiet.w[0],
+	       (unsigned long long)quiet.w[1], (unsigned long long)quiet.w[2]);
+	memset(&busy, 0, sizeof(busy));
+	if (open_waits(&cs, &busy)) {
+		printf("SKIP: %s\n", busy.skip);
 		return 4;
 	}
 	printf("mode %s, %ld workers, %zu MiB each by %s, %.0f s\n", argv[1],
@@ -285,9 +405,12 @@ int main(int argc, char **argv)
 			worker(sh, (int)i, free_mode, len, src);
 	smm_counters_enable(&cs);
 	run(sh, (unsigned int)ncpu, secs);
-	smm_counters_disable(&cs);
-	smm_counters_read(&cs);
-	rc = report(&cs, free_mode);
-	smm_counters_free(&cs);
-	return rc;
+	close_waits(&cs, &busy, true);
+	if (!busy.ok) {
+		printf("SKIP: %s\n", busy.skip);
+		return 4;
+	}
+	want = free_mode ? 1 : 0;
+	other = !want;
+	return judge(free_mode, busy.w[want], busy.w[other], quiet.w[other]);
 }
