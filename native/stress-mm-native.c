@@ -46,8 +46,8 @@ void smm_sng_opt(const char *opt_name, const char *opt_arg,
 	named = *p;
 	(void)snprintf(opt, sizeof(opt), "--%s", p->option);
 	named.env = opt; /* messages name the option */
-	if (smm_param_parse(&named, opt_arg, &v, err, sizeof(err)) != 0 ||
-	    smm_param_front_end_only(&named, v, err, sizeof(err)) != 0) {
+	if (smm_param_parse_stressor(&named, opt_arg, &v, err, sizeof(err)) !=
+	    0) {
 		(void)fprintf(stderr, "%s\n", err);
 		longjmp(g_error_env, 1);
 	}
@@ -80,9 +80,8 @@ void smm_sng_init(const char *stressor, const struct smm_param *table, int n)
 	for (int i = 0; i < n; i++) {
 		if (smm_sng_setting_get(table[i].option, &v))
 			continue;
-		if (smm_param_from_env(&table[i], &v, err, sizeof(err)) != 0 ||
-		    smm_param_front_end_only(&table[i], v, err, sizeof(err)) !=
-			    0) {
+		if (smm_param_parse_stressor(&table[i], getenv(table[i].env),
+					     &v, err, sizeof(err)) != 0) {
 			(void)fprintf(stderr, "%s: %s\n", stressor, err);
 			longjmp(g_error_env, 1);
 		}

@@ -223,6 +223,32 @@ int smm_param_from_env(const struct smm_param *p, uint64_t *out, char *err,
 	return smm_param_parse(p, getenv(p->env), out, err, errlen);
 }
 
+int smm_param_parse_stressor(const struct smm_param *p, const char *text,
+			     uint64_t *out, char *err, size_t errlen)
+{
+	const char *here[SMM_PARAM_MAX_CHOICES + 1];
+	struct smm_param q = *p;
+	uint64_t v;
+	int rc = smm_param_parse(p, text, &v, err, errlen);
+
+	if (rc == 0) {
+		rc = smm_param_front_end_only(p, v, err, errlen);
+		if (rc == 0)
+			*out = v;
+		return rc;
+	}
+	if (p->type != SMM_P_CHOICE || !p->front_end_from ||
+	    p->front_end_from > SMM_PARAM_MAX_CHOICES)
+		return rc;
+	/* an unknown word: say the range without the front end's words */
+	for (unsigned int i = 0; i < p->front_end_from; i++)
+		here[i] = p->choices[i];
+	here[p->front_end_from] = NULL;
+	q.choices = here;
+	q.front_end_from = 0;
+	return smm_param_parse(&q, text, &v, err, errlen);
+}
+
 int smm_param_front_end_only(const struct smm_param *p, uint64_t v, char *err,
 			     size_t errlen)
 {

@@ -103,6 +103,19 @@ int smm_param_from_env(const struct smm_param *p, uint64_t *out, char *err,
 int smm_param_front_end_only(const struct smm_param *p, uint64_t v, char *err,
 			     size_t errlen);
 
+/* The most words a CHOICE parameter's stressor side lists (front_end_from). */
+#define SMM_PARAM_MAX_CHOICES 32
+
+/*
+ * smm_param_parse_stressor() - smm_param_parse() as the stressors take a
+ * value (the plugin's environment, stress-ng's options): the words from
+ * p->front_end_from on are refused with smm_param_front_end_only()'s line,
+ * and an unknown word's valid range lists only the words the stressors run.
+ * Same return values as smm_param_parse().
+ */
+int smm_param_parse_stressor(const struct smm_param *p, const char *text,
+			     uint64_t *out, char *err, size_t errlen);
+
 /*
  * smm_param_range() - the valid range as text for messages and --help:
  * "4K..1G (4096..1073741824 bytes)", "1..4096 allocations", "stack|all" or

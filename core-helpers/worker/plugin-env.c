@@ -20,9 +20,8 @@ static void load(const char *stressor, const struct smm_param *table, int n,
 	char err[512];
 
 	for (int i = 0; i < n; i++) {
-		if (smm_param_from_env(&table[i], &vals[i], err, sizeof(err)) ||
-		    smm_param_front_end_only(&table[i], vals[i], err,
-					     sizeof(err))) {
+		if (smm_param_parse_stressor(&table[i], getenv(table[i].env),
+					     &vals[i], err, sizeof(err))) {
 			fprintf(stderr, "%s: %s\n", stressor, err);
 			exit(EXIT_FAILURE);
 		}
