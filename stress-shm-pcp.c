@@ -41,9 +41,16 @@ SMM_EXPORT int stress_shm_pcp(void)
 {
 	struct smm_outcome o;
 
-	if ((worker.pid != getpid() || !worker.started) &&
-	    smm_shm_start(&worker, &cfg, &o) != SMM_OUT_OK)
-		smm_skip(NULL, stressor, o.err, "%s", o.text);
+	if (worker.pid != getpid() || !worker.started) {
+		switch (smm_shm_start(&worker, &cfg, &o)) {
+		case SMM_OUT_OK:
+			break;
+		case SMM_OUT_STOPPED:
+			_exit(0); /* as stress-ng's own timeout ends a worker */
+		default:
+			smm_skip(NULL, stressor, o.err, "%s", o.text);
+		}
+	}
 	switch (smm_shm_op(&worker, &o)) {
 	case SMM_OUT_OK:
 		return 0;

@@ -27,6 +27,9 @@ static const int stop_signals[] = { SIGALRM, SIGINT, SIGTERM };
 /* The companions of this worker, for the stop handler. */
 static struct smm_churn *live;
 static pid_t handler_pid; /* the worker whose handlers are installed */
+/* A stop signal reached the worker: the run is ending (stress-ng's
+ * timeout), and a companion that dies now was killed for it. */
+static volatile sig_atomic_t stopping;
 static struct sigaction chained[NR_STOP_SIGNALS];
 
 const struct smm_vmpath *smm_churn_path(enum smm_churn_kind kind)
@@ -191,6 +194,7 @@ static void stop_handler(int sig, siginfo_t *info, void *uc)
 
 	for (i = 0; i < NR_STOP_SIGNALS && stop_signals[i] != sig; i++)
 		;
+	stopping = 1;
 	if (live && getpid() == handler_pid)
 		kill_and_reap(live);
 	if (i < NR_STOP_SIGNALS) {
@@ -287,6 +291,13 @@ int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
 			rc = r;
 	}
 	close(gate[0]);
+	if (rc && stopping) {
+		/* the run ended while the companions set up: nothing failed */
+		snprintf(why, len,
+			 "churn: the run ended while %u companion(s) set up",
+			 cfg->plan->companions);
+		rc = -EINTR;
+	}
 	if (rc) {
 		close(gate[1]);
 		smm_churn_stop(c);

@@ -58,7 +58,8 @@ const struct smm_vmpath *smm_churn_path(enum smm_churn_kind kind);
  * each is ready. Return: 0; or -errno with the reason in @why when one
  * cannot run (its path's SKIP errno and reason, the errno of pinning it,
  * of pipe2(2) or of fork(2), or -ECHILD when it died before it said), after
- * stopping those started.
+ * stopping those started; -EINTR when a stop signal reached the worker
+ * meanwhile (the run ended during set-up, as a timeout: nothing failed).
  */
 int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
 		    char *why, size_t len);

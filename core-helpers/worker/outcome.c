@@ -47,10 +47,22 @@ int smm_outcome_fail(struct smm_outcome *o, int err, const char *fmt, ...)
 	return kind;
 }
 
+int smm_outcome_stopped(struct smm_outcome *o, const char *fmt, ...)
+{
+	va_list ap;
+	int kind;
+
+	va_start(ap, fmt);
+	kind = set(o, SMM_OUT_STOPPED, 0, fmt, ap);
+	va_end(ap);
+	return kind;
+}
+
 int smm_outcome_status(const struct smm_outcome *o)
 {
 	switch (o->kind) {
 	case SMM_OUT_OK:
+	case SMM_OUT_STOPPED:
 		return 0;
 	case SMM_OUT_SKIP:
 		return o->err ? smm_errno_exit_status(o->err) : 4;

@@ -18,6 +18,9 @@ enum smm_outcome_kind {
 	SMM_OUT_OK, /* the step (setup, a bogo-op) was done */
 	SMM_OUT_SKIP, /* this stressor cannot run as asked here */
 	SMM_OUT_FAIL, /* the kernel or the system did something wrong */
+	/* the run ended (a stop signal: stress-ng's timeout) before the
+	 * step was done; nothing failed: the adapter ends as at a timeout */
+	SMM_OUT_STOPPED,
 };
 
 struct smm_outcome {
@@ -44,8 +47,15 @@ int smm_outcome_fail(struct smm_outcome *o, int err, const char *fmt, ...)
 	SMM_PRINTF(3, 4);
 
 /*
+ * smm_outcome_stopped() - @o becomes SMM_OUT_STOPPED with the formatted
+ * note of what the stop cut short. Return: SMM_OUT_STOPPED.
+ */
+int smm_outcome_stopped(struct smm_outcome *o, const char *fmt, ...)
+	SMM_PRINTF(2, 3);
+
+/*
  * smm_outcome_status() - stress-ng's exit status for @o, as stress-ng and
- * stats.h sort errors: 0 for OK; 2 for a FAIL; for a SKIP 4 (not
+ * stats.h sort errors: 0 for OK and STOPPED; 2 for a FAIL; for a SKIP 4 (not
  * implemented) when the errno is 0, else smm_errno_exit_status(): 4 for
  * ENOSYS, EPERM, EOPNOTSUPP, EACCES, 3 (no resource) for ENOMEM, ENOSPC,
  * EAGAIN, EMFILE, ENFILE, 2 for any other errno (a set-up that went wrong

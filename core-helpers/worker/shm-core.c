@@ -63,6 +63,11 @@ int smm_shm_start(struct smm_shm *s, const struct smm_shm_cfg *cfg,
 		return skip(s, o);
 	}
 	rc = smm_churn_start(&s->churn, &cc, why, sizeof(why));
+	if (rc == -EINTR) {
+		smm_outcome_stopped(o, "%s", why);
+		s->started = false;
+		return SMM_OUT_STOPPED;
+	}
 	if (rc) {
 		smm_outcome_skip(o, -rc, "%s", why);
 		return skip(s, o);

@@ -65,7 +65,8 @@ struct smm_shm {
 /*
  * smm_shm_start() - state for the calling process (the worker): open the
  * record, place the worker, start and wait for its companions, say once
- * what runs. Return: @o->kind, OK or SKIP.
+ * what runs. Return: @o->kind, OK or SKIP; STOPPED when a stop signal
+ * ended the run while the companions set up (nothing failed).
  */
 int smm_shm_start(struct smm_shm *s, const struct smm_shm_cfg *cfg,
 		  struct smm_outcome *o);
