@@ -73,7 +73,7 @@ TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
 	$(NATIVE_TESTS) $(filter test/99-%,$(SHELL_TESTS))
 
 BENCH_BINS := $(BUILD)/bench/shm-loop $(BUILD)/bench/gate-sim \
-	$(BUILD)/bench/event-cost
+	$(BUILD)/bench/event-cost $(BUILD)/bench/churn-setup
 
 .PHONY: all deps check run lint clean bench lab lab-kernels lab-fingerprint lab-ab lab-native \
 	stress-ng
@@ -164,6 +164,12 @@ $(BUILD)/bench/event-cost: bench/event-cost.c $(LIBFE) $(LIBCOMMON)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@$(CC) $(BASE_CFLAGS) $(FE_INC) -o $@ $< $(LIBFE) $(LIBCOMMON) $(FE_LIBS)
+
+# The companions' set-up time runs the worker's churn (churn.h).
+$(BUILD)/bench/churn-setup: bench/churn-setup.c $(LIBWORKER) $(LIBCOMMON)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $@"
+	@$(CC) $(BASE_CFLAGS) $(WORKER_INC) -o $@ $< $(LIBWORKER) $(LIBCOMMON) $(WORKER_LIBS)
 
 $(BUILD)/bench/%: bench/%.c $(BUILD)/config.h
 	@mkdir -p $(dir $@)
