@@ -71,7 +71,13 @@ int main(void)
 	 * them for a moment); their replacements take their slots. */
 	kill(pid[2], SIGKILL);
 	kill(pid[5], SIGKILL);
-	usleep(50000);
+	/* until both are dead, without reaping them (WNOWAIT) */
+	{
+		siginfo_t si;
+
+		waitid(P_PID, (id_t)pid[2], &si, WEXITED | WNOWAIT);
+		waitid(P_PID, (id_t)pid[5], &si, WEXITED | WNOWAIT);
+	}
 	pid[2] = worker(&slot[2]);
 	waitpid(-1, NULL, WNOHANG);
 	pid[5] = worker(&slot[5]);
