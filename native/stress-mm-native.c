@@ -82,14 +82,14 @@ void smm_sng_init(const char *stressor, const struct smm_param *table, int n)
 			continue;
 		if (smm_param_parse_stressor(&table[i], getenv(table[i].env),
 					     &v, err, sizeof(err)) != 0) {
-			(void)fprintf(stderr, "%s: %s\n", stressor, err);
+			pr_err("%s: %s\n", stressor, err);
 			longjmp(g_error_env, 1);
 		}
 	}
 	for (int i = 0; i < SMM_COMMON_NR_PARAMS; i++) {
 		if (smm_param_from_env(&smm_common_params[i], &v, err,
 				       sizeof(err)) != 0) {
-			(void)fprintf(stderr, "%s: %s\n", stressor, err);
+			pr_err("%s: %s\n", stressor, err);
 			longjmp(g_error_env, 1);
 		}
 	}

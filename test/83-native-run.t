@@ -11,7 +11,7 @@
 . "$(dirname "$0")/lib.sh"
 need_native
 
-plan 25
+plan 26
 
 # run NAME ARGS...: the native stress-ng in its own session, in $TMPD,
 # output in $TMPD/NAME.log, YAML in $TMPD/NAME.yaml; returns its status.
@@ -72,13 +72,15 @@ rc=$?
 ok $? "vmalloc-order --verify proves the stack areas again while running (exit $rc)"
 
 # Bad values: stress-ng's parser, one line naming the option and value
-# (test-vmalloc: the front end's own method, never a stressor's).
+# (test-vmalloc: the front end's own method, never a stressor's, and
+# never listed among the valid words).
 while read -r stressor opt val; do
-	run "bad-$opt" --"$stressor" 1 --"$opt" "$val" -t 1
+	run "bad-$opt-$val" --"$stressor" 1 --"$opt" "$val" -t 1
 	rc=$?
-	[ $rc -eq 1 ] && [ "$(wc -l < "$TMPD/bad-$opt.log")" -eq 1 ] &&
-		grep -qF -- "--$opt='$val'" "$TMPD/bad-$opt.log"
-	ok $? "--$opt $val: exit $rc, $(head -n 1 "$TMPD/bad-$opt.log")"
+	[ $rc -eq 1 ] && [ "$(wc -l < "$TMPD/bad-$opt-$val.log")" -eq 1 ] &&
+		grep -qF -- "--$opt='$val'" "$TMPD/bad-$opt-$val.log" &&
+		! grep -q "valid [^;]*test-vmalloc" "$TMPD/bad-$opt-$val.log"
+	ok $? "--$opt $val: exit $rc, $(head -n 1 "$TMPD/bad-$opt-$val.log")"
 done <<'EOF'
 vmalloc-order vmalloc-order-bytes 16KK
 vmalloc-order vmalloc-order-batch 5000
@@ -88,10 +90,14 @@ shm-pcp shm-pcp-churn spinn
 shm-pcp shm-pcp-churn-procs 65
 EOF
 
-(cd "$TMPD" && STRESS_MM_SHM_PCP_CHURN=spinn timeout 60 "$NATIVE" --shm-pcp 1 -t 1) > "$TMPD/env.log" 2>&1
+(cd "$TMPD" && STRESS_MM_SHM_PCP_CHURN=spinn timeout 60 "$NATIVE" --shm-pcp 1 -t 1 \
+	--log-file "$TMPD/env.file") > "$TMPD/env.log" 2>&1
 rc=$?
-[ $rc -eq 1 ] && grep -q "^shm-pcp: STRESS_MM_SHM_PCP_CHURN='spinn' is not one of the choices" "$TMPD/env.log"
+bad="shm-pcp: STRESS_MM_SHM_PCP_CHURN='spinn' is not one of the choices"
+[ $rc -eq 1 ] && grep -q "$bad" "$TMPD/env.log"
 ok $? "a bad STRESS_MM_SHM_PCP_CHURN: exit $rc, $(grep -m1 STRESS_MM_ "$TMPD/env.log")"
+grep -q "$bad" "$TMPD/env.file"
+ok $? "and --log-file keeps the reason: $(grep -m1 STRESS_MM_ "$TMPD/env.file")"
 (cd "$TMPD" && STRESS_MM_SHM_PCP_CHURN=spin STRESS_MM_SHM_PCP_BYTES=64KK \
 	timeout 60 "$NATIVE" --shm-pcp 1 --shm-pcp-churn none --shm-pcp-bytes 1M \
 	-t 1) > "$TMPD/env2.log" 2>&1
