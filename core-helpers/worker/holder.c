@@ -22,13 +22,14 @@ bool smm_holder_resource(const struct smm_holder_ops *ops, int err)
 	return false;
 }
 
-void smm_holder_clamp(struct smm_holder *h, uint64_t to, const char *why)
+void smm_holder_cut(const struct smm_holder *h, uint64_t made, const char *why)
 {
-	smm_note_once(NULL, h->stressor,
-		      "%s: batch clamped from %llu to %llu %s: %s",
-		      h->ops->name, (unsigned long long)h->batch,
-		      (unsigned long long)to, h->ops->unit, why);
-	h->batch = to;
+	smm_note_once(
+		NULL, h->stressor,
+		"%s: a bogo-op made %llu of %llu %s: %s; each bogo-op asks %llu again",
+		h->ops->name, (unsigned long long)made,
+		(unsigned long long)h->batch, h->ops->unit, why,
+		(unsigned long long)h->batch);
 }
 
 uint64_t smm_holder_acquire(const struct smm_holder *h, uint64_t n, int *err)
@@ -72,7 +73,7 @@ int smm_holder_batch(struct smm_holder *h, uint64_t *allocs, char *what,
 		return 0;
 	if (made > 0 && smm_holder_resource(ops, err)) {
 		stopped_by(ops, err, why, sizeof(why));
-		smm_holder_clamp(h, made, why);
+		smm_holder_cut(h, made, why);
 		return 0;
 	}
 	snprintf(what, len, "%s: %s %llu of %llu %s", ops->name, ops->verb,

@@ -15,13 +15,15 @@
  * One bogo-op (smm_holder_batch()): acquire h->batch items, release the
  * ones made, count ops->per_item allocations per item made. When acquire
  * stops early with an errno of ops->resource after at least one item, the
- * kernel allowed fewer: the batch is clamped to what was made, said once
- * per run ("<name>: batch clamped from A to B <unit>: <verb> errno=N
- * (text)"), and the bogo-op counts. EINTR (a signal stopped the kernel,
- * e.g. stress-ng's SIGALRM at the end of the run) is neither: the items
- * made count and the stressor's loop decides. Any other errno, or no item
- * at all, is a failure: -errno, with "<name>: <verb> <k> of <batch>
- * <unit>" in @what.
+ * kernel allowed fewer this time: what was made counts, the bogo-op counts,
+ * and it is said once per run ("<name>: a bogo-op made B of A <unit>:
+ * <verb> errno=N (text); each bogo-op asks A again"); the batch is not
+ * lowered, since limits shared with other processes come back. EINTR (a
+ * signal stopped the kernel, e.g. stress-ng's SIGALRM at the end of the
+ * run) is neither: the items made count and the stressor's loop decides.
+ * Any other errno, or no item at all, is -errno, with "<name>: <verb> <k>
+ * of <batch> <unit>" in @what: the caller sorts it (a failure, or no
+ * resource for ENOMEM, EAGAIN, ... by smm_errno_exit_status()).
  * A batch that made nothing with ops->retry_errno (a per-user limit that
  * other workers hold for a moment) is retried every 1 ms for up to 50 ms
  * first.
@@ -185,10 +187,12 @@ int smm_holder_batch(struct smm_holder *h, uint64_t *allocs, char *what,
 uint64_t smm_holder_acquire(const struct smm_holder *h, uint64_t n, int *err);
 
 /*
- * smm_holder_clamp() - lower h->batch to @to (>= 1) and say so once per run
- * with @why.
+ * smm_holder_cut() - say once per run that a bogo-op made only @made of
+ * h->batch items, with @why; h->batch stays: a limit shared with other
+ * processes (RLIMIT_NPROC, RLIMIT_MEMLOCK) may allow the whole batch again.
  */
-void smm_holder_clamp(struct smm_holder *h, uint64_t to, const char *why);
+void smm_holder_cut(const struct smm_holder *h, uint64_t made,
+		    const char *why);
 
 /* smm_holder_resource() - whether @err is in ops->resource. */
 bool smm_holder_resource(const struct smm_holder_ops *ops, int err);
