@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "headroom.h"
 #include "holder-fds.h"
 #include "path-pty.h"
 #include "sysfacts.h"
@@ -45,21 +46,25 @@ static void pty_destroy(void *ctx)
 
 /* Half of the ptys an unprivileged open may still take
  * (drivers/tty/pty.c, fs/devpts/inode.c devpts_new_index()). */
+/* The lower of two limits: ptys (kernel.pty.max) and descriptors (each
+ * pty is one): half the free ones, so that the proof can still open
+ * /proc/vmallocinfo while the ptys are held. */
 static uint64_t pty_headroom(void *ctx, char *why, size_t len)
 {
-	uint64_t max = 4096, reserve = 1024, nr = 0;
+	uint64_t max = 4096, reserve = 1024, nr = 0, ptys, fds;
 
-	(void)ctx;
 	smm_read_u64("/proc/sys/kernel/pty/max", &max);
 	smm_read_u64("/proc/sys/kernel/pty/reserve", &reserve);
 	smm_read_u64("/proc/sys/kernel/pty/nr", &nr);
+	ptys = max <= reserve + nr ? 0 : (max - reserve - nr) / 2;
+	fds = smm_headroom_fds(ctx, why, len);
+	if (fds < ptys)
+		return fds;
 	snprintf(
 		why, len,
 		"half of what kernel.pty.max %llu less kernel.pty.reserve %llu leaves",
 		(unsigned long long)max, (unsigned long long)reserve);
-	if (max <= reserve + nr)
-		return 0;
-	return (max - reserve - nr) / 2;
+	return ptys;
 }
 
 static const struct smm_holder_ops pty_ops = {
