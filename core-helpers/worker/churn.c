@@ -116,7 +116,10 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 		tell(fd, -rc, why[0] ? why : "setup failed");
 		_exit(1);
 	}
-	tell(fd, 0, "");
+	/* ready, with the batch that runs after set-up's clamps */
+	snprintf(what, sizeof(what), "%llu",
+		 (unsigned long long)smm_vmpath_batch_size(state));
+	tell(fd, 0, what);
 	wait_gate(gate, worker);
 	for (;;) {
 		uint64_t allocs = 0;
@@ -133,8 +136,9 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 	}
 }
 
-/* Read one companion's "ready" (0) or its -errno and reason. */
-static int read_ready(int fd, char *why, size_t len)
+/* Read one companion's "ready" (0, and its batch in *@batch when it said
+ * one) or its -errno and reason. */
+static int read_ready(int fd, uint64_t *batch, char *why, size_t len)
 {
 	char msg[600], *text = NULL;
 	ssize_t n, got = 0;
@@ -145,8 +149,11 @@ static int read_ready(int fd, char *why, size_t len)
 	close(fd);
 	msg[got] = '\0';
 	err = got ? strtol(msg, &text, 10) : 0;
-	if (got && err == 0)
+	if (got && err == 0) {
+		if (text && *text == ' ' && text[1])
+			*batch = strtoull(text + 1, NULL, 10);
 		return 0;
+	}
 	snprintf(why, len, "churn: %s",
 		 got && text && *text ? text + 1
 				      : "companion died before it was ready");
@@ -285,10 +292,13 @@ int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
 		live = c;
 	}
 	for (unsigned int j = 0; j < i; j++) {
-		int r = read_ready(status[j], why, len);
+		uint64_t b = 0;
+		int r = read_ready(status[j], &b, why, len);
 
 		if (r != 0 && rc == 0)
 			rc = r;
+		if (b && (!c->batch || b < c->batch))
+			c->batch = b;
 	}
 	close(gate[0]);
 	if (rc && stopping) {

@@ -48,6 +48,9 @@ struct smm_churn_cfg {
 struct smm_churn {
 	pid_t pids[SMM_MAX_COMPANIONS];
 	unsigned int n;
+	/* items per bogo-op of the companions after their set-up's clamps
+	 * (the smallest when they differ); 0: none said (spin) */
+	uint64_t batch;
 };
 
 /* smm_churn_path() - the vmalloc-order path behind @kind, or NULL. */

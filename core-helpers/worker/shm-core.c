@@ -29,6 +29,20 @@ static int fail(struct smm_shm *s, struct smm_outcome *o)
 	return SMM_OUT_FAIL;
 }
 
+/* " (batch N)" of the companions as they run, " (batch N of M asked)"
+ * after a clamp in their set-up; "" when they allocate nothing (spin,
+ * none). */
+static void batch_text(uint64_t ran, uint64_t asked, char *buf, size_t len)
+{
+	if (!ran)
+		snprintf(buf, len, "%s", "");
+	else if (ran == asked)
+		snprintf(buf, len, " (batch %llu)", (unsigned long long)ran);
+	else
+		snprintf(buf, len, " (batch %llu of %llu asked)",
+			 (unsigned long long)ran, (unsigned long long)asked);
+}
+
 int smm_shm_start(struct smm_shm *s, const struct smm_shm_cfg *cfg,
 		  struct smm_outcome *o)
 {
@@ -43,7 +57,7 @@ int smm_shm_start(struct smm_shm *s, const struct smm_shm_cfg *cfg,
 		.batch = param[SMM_SHM_P_CHURN_BATCH],
 		.plan = &s->plan,
 	};
-	char why[600];
+	char why[600], batch[64];
 	int rc;
 
 	memset(s, 0, sizeof(*s));
@@ -74,14 +88,15 @@ int smm_shm_start(struct smm_shm *s, const struct smm_shm_cfg *cfg,
 	}
 	smm_stats_place(s->stats.s, s->plan.worker_cpu, s->plan.slot,
 			s->plan.companion_cpu, s->plan.companions);
+	batch_text(s->churn.batch, param[SMM_SHM_P_CHURN_BATCH], batch,
+		   sizeof(batch));
 	smm_note_once(
 		"placement", cfg->stressor,
-		"%s object of %llu bytes per bogo-op, churn %s x %u (batch %llu), placement %s",
+		"%s object of %llu bytes per bogo-op, churn %s x %u%s, placement %s",
 		smm_shm_params[SMM_SHM_P_METHOD]
 			.choices[param[SMM_SHM_P_METHOD]],
 		(unsigned long long)param[SMM_SHM_P_BYTES],
-		smm_churn_names[kind], procs,
-		(unsigned long long)param[SMM_SHM_P_CHURN_BATCH], s->plan.text);
+		smm_churn_names[kind], procs, batch, s->plan.text);
 	s->started = true;
 	return smm_outcome_ok(o);
 }

@@ -108,6 +108,13 @@ int smm_vmpath_verify(void *state, char *what, size_t len)
 	return 0;
 }
 
+uint64_t smm_vmpath_batch_size(const void *state)
+{
+	const struct vmpath_state *st = state;
+
+	return st && st->n ? st->h[0]->batch : 0;
+}
+
 bool smm_vmpath_kernel_ns(void *state, uint64_t *alloc_ns, uint64_t *free_ns)
 {
 	struct vmpath_state *st = state;

@@ -75,6 +75,13 @@ int smm_vmpath_setup(const struct smm_vmpath *p, void **state,
 int smm_vmpath_batch(void *state, uint64_t *allocs, char *what, size_t len);
 
 /*
+ * smm_vmpath_batch_size() - the items per bogo-op of the first kind set
+ * up, after set-up's clamps (what runs, not what was asked); 0 without a
+ * state.
+ */
+uint64_t smm_vmpath_batch_size(const void *state);
+
+/*
  * smm_vmpath_kernel_ns() - add the kernel's ns for allocating and freeing
  * since the last call, over the kinds that can see them (holder.h
  * kernel_ns). Return: whether any kind can (false: *@alloc_ns and
