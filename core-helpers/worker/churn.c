@@ -126,6 +126,17 @@ static __attribute__((noreturn)) void companion(const struct smm_churn_cfg *cfg,
 
 		rc = smm_vmpath_batch(state, &allocs, what, sizeof(what));
 		smm_stats_add(cfg->stats, churn_allocs, allocs);
+		if (rc && smm_errno_exit_status(-rc) == SMM_EX_NORES) {
+			/* a limit reached mid-run (RLIMIT_NPROC, memory): no
+			 * resource, which the worker reads from the record */
+			char text[400];
+
+			snprintf(text, sizeof(text),
+				 "churn companion: %s errno=%d (%s)", what, -rc,
+				 strerror(-rc));
+			smm_stats_skip(cfg->stats, -rc, text);
+			_exit(SMM_EX_NORES);
+		}
 		if (rc) {
 			smm_fail(cfg->stats, cfg->stressor, -rc,
 				 "churn companion: %s", what);

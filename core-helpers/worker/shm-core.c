@@ -102,9 +102,16 @@ int smm_shm_start(struct smm_shm *s, const struct smm_shm_cfg *cfg,
 }
 
 /* A companion ended under a running worker: a failure, by its signal or
- * its exit status (no errno: nothing failed in a call). */
-static void companion_gone(struct smm_outcome *o, pid_t pid, int ws)
+ * its exit status (no errno: nothing failed in a call); or no resource
+ * when it found none left mid-run and said so in the record (exit
+ * SMM_EX_NORES). Return: @o->kind. */
+static int companion_gone(struct smm_outcome *o, pid_t pid, int ws,
+			  const struct smm_stats_file *rec)
 {
+	if (ws != -1 && WIFEXITED(ws) && WEXITSTATUS(ws) == SMM_EX_NORES &&
+	    rec && __atomic_load_n(&rec->skipped, __ATOMIC_ACQUIRE))
+		return smm_outcome_skip(o, rec->skip_errno, "%.255s",
+					rec->skip_reason);
 	if (ws != -1 && WIFSIGNALED(ws))
 		smm_outcome_fail(
 			o, 0, "churn companion %d was killed by signal %d (%s)",
@@ -117,6 +124,7 @@ static void companion_gone(struct smm_outcome *o, pid_t pid, int ws)
 		smm_outcome_fail(o, ECHILD,
 				 "churn companion %d ended, reaped elsewhere",
 				 (int)pid);
+	return o->kind;
 }
 
 int smm_shm_op(struct smm_shm *s, struct smm_outcome *o)
@@ -129,10 +137,10 @@ int smm_shm_op(struct smm_shm *s, struct smm_outcome *o)
 	int ws;
 
 	if (s->seq % SMM_SHM_ALIVE_CHECK_EVERY == 0 &&
-	    (gone = smm_churn_alive(&s->churn, &ws)) != 0) {
-		companion_gone(o, gone, ws);
-		return fail(s, o);
-	}
+	    (gone = smm_churn_alive(&s->churn, &ws)) != 0)
+		return companion_gone(o, gone, ws, s->stats.s) == SMM_OUT_SKIP
+			       ? skip(s, o)
+			       : fail(s, o);
 	method = m == SMM_SHM_METHOD_ALL
 			 ? (enum smm_shm_method)(s->seq % SMM_SHM_NR_METHODS)
 			 : (enum smm_shm_method)m;

@@ -147,6 +147,12 @@ static int batch(struct smm_vmo *v, unsigned int id, struct smm_outcome *o)
 		smm_stats_add(s, kernel_alloc_ns, alloc_ns);
 		smm_stats_add(s, kernel_free_ns, free_ns);
 	}
+	if (rc && smm_errno_exit_status(-rc) == SMM_EX_NORES) {
+		/* not one item: a limit reached mid-run (RLIMIT_NPROC shared
+		 * with every process of the user, memory) is no resource */
+		smm_outcome_skip(o, -rc, "%s: no resource left mid-run", what);
+		return skip(v, o);
+	}
 	if (rc) {
 		smm_outcome_fail(o, -rc, "%s", what);
 		return fail(v, o);
