@@ -4,6 +4,7 @@
  */
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "outcome.h"
 #include "stats.h"
@@ -29,10 +30,16 @@ int smm_outcome_skip(struct smm_outcome *o, int err, const char *fmt, ...)
 {
 	va_list ap;
 	int kind;
+	size_t n;
 
 	va_start(ap, fmt);
 	kind = set(o, SMM_OUT_SKIP, err, fmt, ap);
 	va_end(ap);
+	/* every SKIP ends with its errno, unless its reason gives it */
+	n = strlen(o->text);
+	if (err && !strstr(o->text, "errno=") && n < sizeof(o->text))
+		snprintf(o->text + n, sizeof(o->text) - n, " errno=%d (%s)",
+			 err, strerror(err));
 	return kind;
 }
 

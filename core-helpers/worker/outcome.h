@@ -34,7 +34,9 @@ int smm_outcome_ok(struct smm_outcome *o);
 
 /*
  * smm_outcome_skip() - @o becomes a SKIP of positive errno @err (0: no
- * cause) with the formatted reason. Return: SMM_OUT_SKIP.
+ * cause) with the formatted reason, to which " errno=N (text)" is added
+ * when @err is set and the reason does not already give one.
+ * Return: SMM_OUT_SKIP.
  */
 int smm_outcome_skip(struct smm_outcome *o, int err, const char *fmt, ...)
 	SMM_PRINTF(3, 4);
