@@ -6,12 +6,15 @@
 # stress-ng's parser in one line, bad STRESS_MM_* variables too, an option
 # winning over its variable; --help and --class listing them (and the
 # "[...all" that makes lkp-tests add --TEST-method all); a path that
-# cannot run skipping with the reason; a failure exiting 2; and, as root,
-# workers that keep stress-ng's privileges.
+# cannot run skipping with the reason and its errno; a failure exiting 2;
+# stress-ng's own -t 1 --NAME 4 line exiting 0 or 3 every time; limits
+# (descriptors, processes, address space) reached before or during the
+# run giving a proof that still runs, the batch that ran, or no resource
+# (exit 3); and, as root, workers that keep stress-ng's privileges.
 . "$(dirname "$0")/lib.sh"
 need_native
 
-plan 26
+plan 31
 
 # run NAME ARGS...: the native stress-ng in its own session, in $TMPD,
 # output in $TMPD/NAME.log, YAML in $TMPD/NAME.yaml; returns its status.
@@ -155,6 +158,69 @@ if [ "$(id -u)" -eq 0 ] && command -v unshare > /dev/null; then
 	ok $? "a failing cycle is a failure: exit $rc, $(grep "fail:" "$TMPD/fail.log" | head -n 1)"
 else
 	skip "a failing cycle is a failure" "needs root and unshare(1)"
+fi
+
+# stress-ng's own autopkgtest line (debian/tests/fast-test-all), which
+# ends most runs while the companions set up: exit 0 or 3, never a
+# failure (a stop during set-up ends as a timeout).
+bad=
+for i in $(seq 10); do
+	run apt-$i -v -t 1 --shm-pcp 4 --verify --timestamp
+	rc=$?
+	case $rc in 0 | 3) [ "$(fails "apt-$i")" -eq 0 ] || bad="$bad $i:fail-line" ;;
+	*) bad="$bad $i:exit-$rc" ;;
+	esac
+done
+[ -z "$bad" ]
+ok $? "-t 1 --shm-pcp 4 --verify, 10 runs: each exit 0 or 3 (bad:${bad:- none})"
+[ -z "$bad" ] || diag "$(grep -h "fail" "$TMPD"/apt-*.log | head -5)"
+
+# Few descriptors (RLIMIT_NOFILE 64): the pty path and the pty churn
+# leave room for their proof, and the placement note gives the batch the
+# companions run, not the one asked.
+(ulimit -n 64 && run ptyfd --vmalloc-order 1 --vmalloc-order-method pty \
+	--vmalloc-order-batch 64 -t 2)
+rc=$?
+[ $rc -eq 0 ] && grep -q "vmalloc-order: pty: .* are vmalloc areas of" "$TMPD/ptyfd.log" &&
+	! grep -q "not verified" "$TMPD/ptyfd.log"
+ok $? "pty under RLIMIT_NOFILE 64: proven, not unverified (exit $rc, $(grep -o "batch clamped.*" "$TMPD/ptyfd.log"))"
+(ulimit -n 64 && run ptychurn --shm-pcp 1 --shm-pcp-churn pty --shm-pcp-bytes 1M -t 2)
+rc=$?
+n=$(sed -n 's/.*churn pty x 1 (batch \([0-9]*\) of 128 asked).*/\1/p' "$TMPD/ptychurn.log")
+[ $rc -eq 0 ] && [ -n "$n" ] && [ "$n" -lt 128 ] &&
+	grep -q "shm-pcp: pty: .* are vmalloc areas of" "$TMPD/ptychurn.log" &&
+	! grep -q "not verified" "$TMPD/ptychurn.log"
+ok $? "churn pty under RLIMIT_NOFILE 64: proven, placement says batch ${n:-?} of 128 asked (exit $rc)"
+
+# A SKIP names its errno: no address space for the object (RLIMIT_AS)
+(ulimit -v 400000 && run novm --shm-pcp 1 --shm-pcp-bytes 1G -t 2)
+rc=$?
+[ $rc -eq 3 ] && grep -q "shm-pcp: mmap MAP_SHARED of 1073741824 bytes errno=12 (Cannot allocate memory), skipping stressor" "$TMPD/novm.log"
+ok $? "a 1G object under RLIMIT_AS 400000K: exit $rc, $(grep -o "shm-pcp: mmap.*" "$TMPD/novm.log")"
+
+# A process limit reached mid-run is no resource (exit 3), not a
+# failure: a user of its own, and the companion's RLIMIT_NPROC lowered to
+# 1 once it churns, so that its next clone() finds none.
+if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null && command -v prlimit > /dev/null; then
+	uid=$((40000 + RANDOM % 20000))
+	chmod 1777 "$TMPD"
+	(cd "$TMPD" && exec timeout 60 setpriv --reuid "$uid" --regid "$uid" \
+		--clear-groups -- "$NATIVE" --shm-pcp 1 --shm-pcp-churn stack \
+		--shm-pcp-churn-batch 16 --shm-pcp-bytes 1M -t 20 > "$TMPD/nproc.log" 2>&1) &
+	pid=$!
+	churner() {
+		grep -q "churn stack x 1" "$TMPD/nproc.log" &&
+			comp=$(pgrep -u "$uid" -x smm-churn | head -1) && [ -n "$comp" ]
+	}
+	# as the user itself: root lacks CAP_SYS_RESOURCE for another user's
+	within 30 churner > /dev/null && setpriv --reuid "$uid" --regid "$uid" \
+		--clear-groups -- prlimit --pid "$comp" --nproc=1:1
+	wait $pid
+	rc=$?
+	[ $rc -eq 3 ] && grep -q "errno=11" "$TMPD/nproc.log" && [ "$(fails nproc)" -eq 0 ]
+	ok $? "RLIMIT_NPROC reached mid-run: exit $rc, $(grep -o "shm-pcp: churn companion.*" "$TMPD/nproc.log" | head -1)"
+else
+	skip "RLIMIT_NPROC reached mid-run: exit 3" "needs root, setpriv and prlimit (util-linux)"
 fi
 
 # As root the workers keep stress-ng's privileges (the plugin's drop
