@@ -1,7 +1,7 @@
 #!/bin/bash
 # Proof of path for every vmalloc-order method besides stack (30-stack-
 # proof.t): the real stress-ng runs it for 2 s while /proc/vmallocinfo is
-# sampled; areas of the path's kernel callers and kind must appear, bogo-ops
+# sampled, from before it starts until it has ended; areas of the path's kernel callers and kind must appear, bogo-ops
 # must be > 0, the plugin must say once what it achieved, and nothing may
 # fail. test/required-paths says which paths must run on this machine's
 # kernel features: a required path that SKIPs fails every assertion; any
@@ -25,16 +25,15 @@ plan $((${#expect[@]} * 4 + 3))
 
 for e in "${expect[@]}"; do
 	read -r sym callers kind bytes <<<"$e"
-	"$BUILD/test/vmallocinfo-watch" 3000 100 0 "$callers" > "$TMPD/$sym.watch" &
-	watcher=$!
-	sleep 0.2
+	# sampled from before stress-ng starts until it has ended
+	watch_start "$TMPD/$sym.watch" 0 "$callers"
 	(cd "$TMPD" && STRESS_MM_VMALLOC_ORDER_BATCH=16 \
 		STRESS_MM_VMALLOC_ORDER_BYTES=$bytes \
 		STRESS_MM_VMALLOC_ORDER_IO_URING=rings timeout 60 stress-ng \
 		--plugin 1 --plugin-so "$SO" --plugin-method "vmalloc_order_$sym" \
 		-t 2s --metrics --yaml "$TMPD/$sym.yaml" > "$TMPD/$sym.log" 2>&1)
 	rc=$?
-	wait $watcher
+	watch_stop "$TMPD/$sym.watch"
 	skipline=$(grep -m1 "vmalloc-order: SKIP:" "$TMPD/$sym.log")
 	if [ -n "$skipline" ]; then
 		diag "$skipline"
@@ -78,15 +77,14 @@ fi
 # room for a buffer, "the page tables ... came from kmalloc" (EOPNOTSUPP);
 # without, "RLIMIT_MEMLOCK ... leaves no room" (ENOMEM). The errno is read
 # from the worker's stats file.
-"$BUILD/test/vmallocinfo-watch" 2500 100 0 io_alloc_imu,io_sqe_buffer_register,io_sqe_buffers_register,io_pin_pages > "$TMPD/buf.watch" &
-watcher=$!
+watch_start "$TMPD/buf.watch" 0 io_alloc_imu,io_sqe_buffer_register,io_sqe_buffers_register,io_pin_pages
 mkdir -p "$TMPD/buf.stats"
 (cd "$TMPD" && STRESS_MM_VMALLOC_ORDER_IO_URING=buffers \
 	STRESS_MM_STATS_DIR="$TMPD/buf.stats" \
 	STRESS_MM_VMALLOC_ORDER_BYTES=8M timeout 60 stress-ng --plugin 1 \
 	--plugin-so "$SO" --plugin-method vmalloc_order_io_uring -t 2s \
 	--metrics --yaml "$TMPD/buf.yaml" > "$TMPD/buf.log" 2>&1)
-wait $watcher
+watch_stop "$TMPD/buf.watch"
 skipline=$(grep -m1 "vmalloc-order: SKIP:" "$TMPD/buf.log")
 if [ -n "$skipline" ]; then
 	diag "$skipline"

@@ -64,12 +64,10 @@ run() {
 declare -A forks
 
 for churn in none spin stack; do
-	"$BUILD/test/vmallocinfo-watch" 3000 100 20480 "$STACK" > "$TMPD/$churn.watch" &
-	w=$!
-	sleep 0.2
+	watch_start "$TMPD/$churn.watch" 20480 "$STACK"
 	run "$churn" 2 STRESS_MM_SHM_PCP_CHURN=$churn
 	rc=$?
-	wait $w
+	watch_stop "$TMPD/$churn.watch"
 	forks[$churn]=$(cat "$TMPD/$churn.forks")
 	ops=$(yaml_bogo_ops "$TMPD/$churn.yaml")
 	[ $rc -eq 0 ] && [ "${ops:-0}" -gt 0 ] && ! grep -q "FAIL:\|SKIP:" "$TMPD/$churn.log"
@@ -104,14 +102,14 @@ for cpu in same spread any; do
 		setsid timeout 60 stress-ng --plugin 1 --plugin-so "$SO" \
 		--plugin-method shm_pcp -t 3 > "$TMPD/cpu-$cpu.log" 2>&1) &
 	sid=$!
-	comps=""
-	for i in $(seq 30); do
-		sleep 0.1
+	# until both companions run, or the run has ended without them
+	both() {
 		comps=$(companions_in $sid | awk '$3 !~ /^Z/ { printf "%s ", $1 }')
-		[ "$(echo $comps | wc -w)" -ge 2 ] && break
-	done
+		[ "$(echo $comps | wc -w)" -ge 2 ] || [ -z "$(session_procs $sid)" ]
+	}
+	within 30 both
 	good=1
-	desc="no companions found"
+	desc="no companions found while the run lasted"
 	if [ -n "$comps" ]; then
 		c1=${comps%% *}
 		wpid=$(awk '/^PPid:/ { print $2 }' "/proc/$c1/status")

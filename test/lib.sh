@@ -84,6 +84,20 @@ wait_no_plugin() { within "$1" no_plugin; }
 # have passed; 0 if it did. WITHIN_MS is then how long it took (ms), for
 # the test's message: a condition that must come true "soon" is polled to
 # a generous bound, so that a busy machine is not a failure.
+# watch_start FILE SIZE CALLERS: sample /proc/vmallocinfo for those
+# callers (test/helpers/vmallocinfo-watch) from now until watch_stop, its
+# output in FILE; returns once the baseline is taken. watch_stop FILE:
+# end it and wait; FILE then holds the watcher's key: value lines.
+watch_start() {
+	"$BUILD/test/vmallocinfo-watch" -1 100 "$2" "$3" > "$1" &
+	WATCHER=$!
+	within 30 grep -q "^watching: " "$1"
+}
+watch_stop() {
+	kill -TERM "$WATCHER" 2> /dev/null
+	wait "$WATCHER"
+}
+
 within() {
 	local limit=$(($1 * 1000)) start now
 	shift

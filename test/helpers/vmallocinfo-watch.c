@@ -6,7 +6,10 @@
  *
  *   vmallocinfo-watch FOR_MS EVERY_MS SIZE CALLER[,CALLER...]
  *
- * SIZE 0 means any size. Prints key:value lines:
+ * FOR_MS -1 samples until SIGTERM or SIGINT (then prints), and prints
+ * "watching: N" first, once the baseline is taken: a window tied to the
+ * run it watches, not to a guess of how long that run takes to start on a
+ * busy machine (lib.sh watch_start, watch_stop). SIZE 0 means any size. Prints key:value lines:
  *   baseline: areas of those callers at the start
  *   max:      most such areas seen in one sample
  *   new:      distinct areas seen that were not there at the start
@@ -17,6 +20,7 @@
  * Exit status: 0, or 2 when the file cannot be read (message on stderr).
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,6 +29,14 @@
 #include "vmallocinfo.h"
 
 #define MAX_CALLERS 16
+
+static volatile sig_atomic_t stop;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
 
 static void sleep_ms(long ms)
 {
@@ -56,7 +68,9 @@ int main(int argc, char **argv)
 			"usage: vmallocinfo-watch FOR_MS EVERY_MS SIZE CALLER[,CALLER...]\n");
 		return 2;
 	}
-	until = now_ms() + atol(argv[1]);
+	until = atol(argv[1]) < 0 ? -1 : now_ms() + atol(argv[1]);
+	signal(SIGTERM, on_stop);
+	signal(SIGINT, on_stop);
 	every = atol(argv[2]);
 	size = strtoull(argv[3], NULL, 10);
 	list = argv[4];
@@ -69,6 +83,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "vmallocinfo-watch: %s: %s\n",
 			SMM_VMALLOCINFO_PATH, strerror(-rc));
 		return 2;
+	}
+	if (until < 0) {
+		printf("watching: %zu\n", nb);
+		fflush(stdout);
 	}
 	do {
 		struct smm_vmarea *cur = NULL;
@@ -92,7 +110,7 @@ int main(int argc, char **argv)
 		memcpy(seen + nseen, cur, fresh * sizeof(*cur));
 		nseen += fresh;
 		free(cur);
-	} while (now_ms() < until);
+	} while (!stop && (until < 0 || now_ms() < until));
 
 	{
 		size_t bestc, best = smm_vmarea_mode(seen, nseen, 512, &bestc);
