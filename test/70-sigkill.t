@@ -9,7 +9,10 @@
 # before and just after it, against a sample taken just before that trial
 # started) must be gone after a settle. Rings, sockets, filters, LDTs and
 # fd tables are kernel-owned and die with their processes. Only the run's
-# own processes and areas count: the machine may be busy.
+# own processes and areas count: the machine may be busy. vmallocinfo
+# names no process, so a control window without a run comes first: where
+# the machine itself keeps areas of these callers, the areas check skips
+# with what it kept.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 [ -r /proc/vmallocinfo ] || skip_all "/proc/vmallocinfo unreadable (needs uid 0)"
@@ -30,6 +33,15 @@ areas() {
 made_since() { areas | comm -13 "$1" -; }
 sids=""
 : > "$TMPD/made"
+
+# The rest of the machine, without a run: areas of these callers that it
+# makes in 3 s and keeps 10 s later (a login's pty, a service's socket
+# filter). Where it keeps any, what a run leaves cannot be told from it.
+areas > "$TMPD/ctl.before"
+sleep 3
+made_since "$TMPD/ctl.before" > "$TMPD/ctl.made"
+sleep 10
+areas | comm -12 "$TMPD/ctl.made" - > "$TMPD/ctl.kept"
 
 # A trial counts only when it was killed mid-run: a worker had started its
 # method (its stats file exists) and the kill found the group alive. A path
@@ -103,7 +115,11 @@ done
 [ ! -s "$TMPD/left" ]
 ok $? "no process of the run's $(echo $sids | wc -w) sessions is left ($(wc -l < "$TMPD/left") left)"
 [ -s "$TMPD/left" ] && diag "$(head -5 "$TMPD/left")"
-[ ! -s "$TMPD/kept" ]
-ok $? "no area the run made is left ($(wc -l < "$TMPD/made.u") seen around the kills, $(wc -l < "$TMPD/kept") left)"
+if [ -s "$TMPD/kept" ] && [ -s "$TMPD/ctl.kept" ]; then
+	skip "no area the run made is left" "$(wc -l < "$TMPD/kept") left, but the machine itself kept $(wc -l < "$TMPD/ctl.kept") area(s) of these callers made in 3 s without a run ($(head -1 "$TMPD/ctl.kept")): not the run's to tell"
+else
+	[ ! -s "$TMPD/kept" ]
+	ok $? "no area the run made is left ($(wc -l < "$TMPD/made.u") seen around the kills, $(wc -l < "$TMPD/kept") left)"
+fi
 [ -s "$TMPD/kept" ] && diag "$(head -5 "$TMPD/kept")"
 done_testing
