@@ -135,6 +135,7 @@ if command -v setpriv > /dev/null; then
 	rc=$?
 	[ $rc -eq 0 ]
 	ok $? "an unwritable working directory with -- --temp-path /tmp: exit $rc"
+	[ $rc -eq 0 ] || diag "$out"
 else
 	skip "an unwritable working directory" "setpriv (util-linux) missing"
 	skip "an unwritable working directory with --temp-path" "setpriv (util-linux) missing"
