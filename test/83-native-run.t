@@ -14,7 +14,7 @@
 . "$(dirname "$0")/lib.sh"
 need_native
 
-plan 31
+plan 32
 
 # run NAME ARGS...: the native stress-ng in its own session, in $TMPD,
 # output in $TMPD/NAME.log, YAML in $TMPD/NAME.yaml; returns its status.
@@ -221,6 +221,20 @@ if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null && command -v prlimit > 
 	ok $? "RLIMIT_NPROC reached mid-run: exit $rc, $(grep -o "shm-pcp: churn companion.*" "$TMPD/nproc.log" | head -1)"
 else
 	skip "RLIMIT_NPROC reached mid-run: exit 3" "needs root, setpriv and prlimit (util-linux)"
+fi
+
+# As root the workers have CAP_IPC_LOCK: io_uring accounts no pinned page
+# against RLIMIT_MEMLOCK, so the buffers are sized by the bytes asked
+# alone (a 1G buffer for a 4M table), and no message advises the limit.
+if [ "$(id -u)" -eq 0 ]; then
+	run iou --vmalloc-order 1 --vmalloc-order-method io-uring \
+		--vmalloc-order-io-uring buffers --vmalloc-order-bytes 4M -t 2
+	rc=$?
+	[ $rc -eq 0 ] && grep -q "io-uring buffers: page tables of a 1G registered buffer are vmalloc areas" "$TMPD/iou.log" &&
+		! grep -q "RLIMIT_MEMLOCK above\|or CAP_IPC_LOCK" "$TMPD/iou.log"
+	ok $? "as root io-uring buffers are not bound by RLIMIT_MEMLOCK $(ulimit -l)K (exit $rc): $(grep -o "io-uring buffers: page tables.*caller [a-z_]*" "$TMPD/iou.log")"
+else
+	skip "as root io-uring buffers are not bound by RLIMIT_MEMLOCK" "not root"
 fi
 
 # As root the workers keep stress-ng's privileges (the plugin's drop

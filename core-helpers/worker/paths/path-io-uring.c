@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
+#include <linux/capability.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -58,12 +60,49 @@ struct iou_ctx {
 	uint64_t cap; /* buffers: iovecs */
 };
 
+/* Whether the calling process has CAP_IPC_LOCK in its effective set: then
+ * io_uring accounts no pinned page against RLIMIT_MEMLOCK (io_uring.c
+ * io_uring_create(): ctx->user is set only without it). The plugin's
+ * workers never have it; stress-ng's own workers, run as root, do. */
+static bool ipc_lock_capable(void)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	memset(data, 0, sizeof(data));
+	if (syscall(SYS_capget, &hdr, data) != 0)
+		return false;
+	return (data[CAP_TO_INDEX(CAP_IPC_LOCK)].effective &
+		CAP_TO_MASK(CAP_IPC_LOCK)) != 0;
+}
+
+/* The bytes io_uring may pin for this process: RLIMIT_MEMLOCK, or no
+ * bound with CAP_IPC_LOCK. */
 static uint64_t memlock_bytes(void)
 {
 	struct rlimit rl = { 0 };
 
+	if (ipc_lock_capable())
+		return UINT64_MAX / 4;
 	getrlimit(RLIMIT_MEMLOCK, &rl);
 	return rl.rlim_cur == RLIM_INFINITY ? UINT64_MAX / 4 : rl.rlim_cur;
+}
+
+/* "RLIMIT_MEMLOCK 8M", or what lifts it: for the messages. */
+static void memlock_text(char *buf, size_t len)
+{
+	char have[32];
+
+	if (ipc_lock_capable()) {
+		snprintf(
+			buf, len,
+			"no RLIMIT_MEMLOCK bound (CAP_IPC_LOCK: not accounted)");
+		return;
+	}
+	smm_format_size(memlock_bytes(), have, sizeof(have));
+	snprintf(buf, len, "RLIMIT_MEMLOCK %s", have);
 }
 
 /* Anonymous, never huge, faulted in: a region of many small folios. */
@@ -120,9 +159,10 @@ static uint64_t iou_headroom(void *ctx, char *why, size_t len)
 {
 	struct iou_ctx *st = ctx;
 	uint64_t lim = memlock_bytes() / 2 / st->item_bytes;
+	char lock[80];
 
-	snprintf(why, len, "half of RLIMIT_MEMLOCK %llu bytes",
-		 (unsigned long long)memlock_bytes());
+	memlock_text(lock, sizeof(lock));
+	snprintf(why, len, "half of what %s allows", lock);
 	return lim ? lim : 1;
 }
 
@@ -198,7 +238,7 @@ static int buffers_prepare(void **ctx, const struct smm_vmpath_cfg *cfg,
 {
 	uint64_t lock = memlock_bytes(), page = (uint64_t)getpagesize();
 	struct iou_ctx *st;
-	char have[32];
+	char have[80];
 	int rc = iou_open(&st, why, len);
 
 	if (rc)
@@ -209,11 +249,9 @@ static int buffers_prepare(void **ctx, const struct smm_vmpath_cfg *cfg,
 	if (st->item_bytes > lock / 2)
 		st->item_bytes = lock / 2 / page * page;
 	if (st->item_bytes < page) {
-		smm_format_size(lock, have, sizeof(have));
-		snprintf(
-			why, len,
-			"RLIMIT_MEMLOCK %s leaves no room for a registered buffer",
-			have);
+		memlock_text(have, sizeof(have));
+		snprintf(why, len, "%s leaves no room for a registered buffer",
+			 have);
 		iou_destroy(st);
 		return -ENOMEM;
 	}
@@ -274,14 +312,19 @@ static void buffers_why_not(void *ctx, int err, char *buf, size_t len)
 {
 	struct iou_ctx *st = ctx;
 	uint64_t page = (uint64_t)getpagesize();
-	char have[32], need[32], got[32];
+	char have[80], need[32], got[32];
 
-	smm_format_size(memlock_bytes(), have, sizeof(have));
+	memlock_text(have, sizeof(have));
 	smm_format_size(st->item_bytes, got, sizeof(got));
 	smm_format_size(KMALLOC_MAX_BYTES / BVEC_BYTES * page, need,
 			sizeof(need));
 	if (err)
-		snprintf(buf, len, "a %s buffer, RLIMIT_MEMLOCK %s", got, have);
+		snprintf(buf, len, "a %s buffer, %s", got, have);
+	else if (ipc_lock_capable())
+		snprintf(
+			buf, len,
+			"the page tables of a %s registered buffer came from kmalloc; a table above 4 MiB (KMALLOC_MAX_SIZE) needs a %s buffer, i.e. bytes of 4M or more (%s)",
+			got, need, have);
 	else
 		snprintf(
 			buf, len,
