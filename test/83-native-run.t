@@ -14,7 +14,7 @@
 . "$(dirname "$0")/lib.sh"
 need_native
 
-plan 32
+plan 33
 
 # run NAME ARGS...: the native stress-ng in its own session, in $TMPD,
 # output in $TMPD/NAME.log, YAML in $TMPD/NAME.yaml; returns its status.
@@ -73,6 +73,19 @@ run verify --vmalloc-order 1 --vmalloc-order-method stack -t 4 --verify
 rc=$?
 [ $rc -eq 0 ] && grep -q "vmalloc-order: verify: stack: its areas show in /proc/vmallocinfo again" "$TMPD/verify.log"
 ok $? "vmalloc-order --verify proves the stack areas again while running (exit $rc)"
+
+# --verify at stress-ng's -t 1: every path that must run here is proved
+# again while it runs, and the run says what it proved
+run verify1 --vmalloc-order 2 -t 1 --verify
+rc=$?
+list=$(sed -n 's/.*vmalloc-order: verify: proved again while running: //p' "$TMPD/verify1.log" | head -1)
+missing=
+for p in stack io-uring bpf ldt pty; do
+	path_required "$p" > /dev/null || continue
+	case ", $list" in *", $p x "*) ;; *) missing="$missing $p" ;; esac
+done
+[ $rc -eq 0 ] && [ -n "$list" ] && [ -z "$missing" ]
+ok $? "--verify -t 1 proves again: ${list:-nothing said} (exit $rc, missing:${missing:- none})"
 
 # Bad values: stress-ng's parser, one line naming the option and value
 # (test-vmalloc: the front end's own method, never a stressor's, and

@@ -17,13 +17,15 @@
  * parses the method; the core takes only 0..SMM_VMO_NR_PATHS.
  *
  * Each path proves its areas once when it is set up (holder.h). With
- * cfg.verify, the paths that run prove them again in turn (the one proved
- * longest ago next), one proof at most every SMM_VMO_VERIFY_NS and never
- * so often that the proofs take more than 1/SMM_VMO_VERIFY_SHARE of the
- * worker's time (a proof holds a probe and reads /proc/vmallocinfo twice:
- * tens of ms on a busy host): an area that no longer shows is a FAIL with
- * EBADMSG. Unreadable vmallocinfo (not uid 0)
- * is said once and verification stops; it is no failure.
+ * cfg.verify, every path proves them again right after its first bogo-op
+ * (so that a run of -t 1 verifies what it ran), then the paths that run
+ * prove them in turn (the one proved longest ago next), one proof at most
+ * every SMM_VMO_VERIFY_NS and never so often that the proofs take more
+ * than 1/SMM_VMO_VERIFY_SHARE of the worker's time (a proof holds a probe
+ * and reads /proc/vmallocinfo twice: tens of ms on a busy host): an area
+ * that no longer shows is a FAIL with EBADMSG. Unreadable vmallocinfo
+ * (not uid 0) is said once and verification stops; it is no failure.
+ * smm_vmo_stop() says what was verified, or that nothing was.
  *
  * The core keeps the worker's record (worker-stats.h, record.h):
  * allocations, the kernel's ns where a path sees them, bogo-ops done
@@ -64,6 +66,7 @@ struct smm_vmo {
 	bool ready[SMM_VMO_NR_PATHS];
 	bool off[SMM_VMO_NR_PATHS]; /* left out of "all" */
 	uint64_t proved_ns[SMM_VMO_NR_PATHS]; /* last proof, monotonic */
+	unsigned int reproofs[SMM_VMO_NR_PATHS]; /* proofs under cfg.verify */
 	uint64_t next_proof_ns; /* when the next proof is due */
 	bool unverifiable; /* vmallocinfo could not be read */
 	unsigned int next; /* "all": the next path to try */
@@ -103,7 +106,8 @@ uint64_t smm_vmo_allocs(const struct smm_vmo *v);
  */
 bool smm_vmo_kernel_ns(const struct smm_vmo *v, uint64_t *ns);
 
-/* smm_vmo_stop() - tear every path down and close the record. */
+/* smm_vmo_stop() - under cfg.verify say once what was proved again (or
+ * that nothing was, and why); tear every path down; close the record. */
 void smm_vmo_stop(struct smm_vmo *v);
 
 #endif /* SMM_VMO_CORE_H */
