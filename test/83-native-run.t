@@ -14,7 +14,7 @@
 . "$(dirname "$0")/lib.sh"
 need_native
 
-plan 33
+plan 34
 
 # run NAME ARGS...: the native stress-ng in its own session, in $TMPD,
 # output in $TMPD/NAME.log, YAML in $TMPD/NAME.yaml; returns its status.
@@ -86,6 +86,26 @@ for p in stack io-uring bpf ldt pty; do
 done
 [ $rc -eq 0 ] && [ -n "$list" ] && [ -z "$missing" ]
 ok $? "--verify -t 1 proves again: ${list:-nothing said} (exit $rc, missing:${missing:- none})"
+
+# Not root (/proc/vmallocinfo unreadable): the kinds are decided from
+# VmallocUsed or by rule, and all leaves out what a root run leaves out,
+# so that the two runs' figures cover the same paths; each kind says how
+# it was decided, never only "not verified".
+if [ "$(id -u)" -eq 0 ] && command -v setpriv > /dev/null; then
+	run allroot --vmalloc-order 1 -t 2
+	chmod 1777 "$TMPD"
+	(cd "$TMPD" && exec timeout 60 setpriv --reuid 54323 --regid 54323 --clear-groups -- \
+		"$NATIVE" --vmalloc-order 1 -t 2 --verify > "$TMPD/allnr.log" 2>&1)
+	rc=$?
+	outs() { sed -n 's/.*\(all\|io-uring\): leaving out \([a-z-]* *[a-z]*\):.*/\2/p' "$1" | sort | tr '\n' ' '; }
+	[ $rc -eq 0 ] && [ "$(outs "$TMPD/allroot.log")" = "$(outs "$TMPD/allnr.log")" ] &&
+		! grep -q "kind not verified" "$TMPD/allnr.log" &&
+		grep -q "vmalloc-order: stack: .*vmalloc by VmallocUsed" "$TMPD/allnr.log"
+	ok $? "not root: all leaves out what root's does (root: $(outs "$TMPD/allroot.log"); not root: $(outs "$TMPD/allnr.log")), kinds decided, exit $rc"
+	diag "$(grep -o "vmalloc-order: [a-z -]*: .*\(by VmallocUsed\|by rule\)[^)]*)" "$TMPD/allnr.log")"
+else
+	skip "not root: all leaves out what root's does" "needs root and setpriv to run both"
+fi
 
 # Bad values: stress-ng's parser, one line naming the option and value
 # (test-vmalloc: the front end's own method, never a stressor's, and

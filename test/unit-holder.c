@@ -157,7 +157,16 @@ struct cached_result {
 	int rc;
 	uint64_t asked, room_cap;
 	char said[2048];
+	char why[1024];
 };
+
+/* A kind that runs by rule where VmallocUsed cannot judge it. */
+static bool fake_by_rule(void *ctx, char *why, size_t len)
+{
+	(void)ctx;
+	snprintf(why, len, "fake rule");
+	return true;
+}
 
 /*
  * smm_holder_setup() in a child that cannot read /proc/vmallocinfo (as
@@ -191,7 +200,9 @@ static int cached_setup(const struct smm_holder_ops *ops,
 		if (access("/proc/vmallocinfo", R_OK) == 0)
 			_exit(4);
 		capture_begin();
+		why[0] = '\0';
 		res->rc = smm_holder_setup(&h, ops, cfg, why, sizeof(why));
+		snprintf(res->why, sizeof(res->why), "%s", why);
 		capture_end(res->said, sizeof(res->said));
 		res->asked = fk.asked;
 		res->room_cap = fk.room_cap;
@@ -430,22 +441,46 @@ static void test_no_area(void)
 				       0,
 		       "setup: no area of the callers is a SKIP (%s)", why);
 	} else {
-		tap_ok(rc == 0 && strstr(said, "kind not verified"),
-		       "setup: unreadable vmallocinfo is not verified, no SKIP");
+		tap_ok(rc == -EOPNOTSUPP && strstr(why, "VmallocUsed"),
+		       "setup: unreadable vmallocinfo: no vmalloc pages in VmallocUsed is a SKIP (%s)",
+		       why);
 		smm_holder_free(h);
 	}
 	tap_ok(fk.asked == 16, "setup: the probe holds min(batch, %d) items",
 	       SMM_PROBE_MAX);
 
+	/* Where /proc/vmallocinfo is unreadable (a child that has dropped to
+	 * nobody) the fake, which holds no vmalloc page, is judged by
+	 * VmallocUsed and left out, as a root run's proof leaves it out. */
+	{
+		struct cached_result res;
+
+		struct smm_vmpath_cfg many = cfg16;
+
+		many.batch = 64; /* 64 pages needed: far above the noise */
+		reset(1000, 0);
+		if (cached_setup(&ops, &many, &res))
+			tap_skip("not root: no VmallocUsed pages is a SKIP",
+				 "%s", res.said);
+		else
+			tap_ok(res.rc == -EOPNOTSUPP &&
+				       strstr(res.why,
+					      "vmalloc pages to /proc/meminfo VmallocUsed, fewer than one per allocation"),
+			       "not root: a kind that adds no VmallocUsed pages is a SKIP, EOPNOTSUPP (rc %d: %s)",
+			       res.rc, res.why);
+	}
+
 	/* Batch 1 of a cached kind: the probe still gets past the cache, and
 	 * the cache note is said. As root the fake would fail the proof
 	 * (no area), so the setup runs where /proc/vmallocinfo is
-	 * unreadable: a child that has dropped to nobody. */
+	 * unreadable (a child that has dropped to nobody) and the fake runs
+	 * by a rule, since it holds no vmalloc page to measure. */
 	{
 		struct smm_vmpath_cfg one = cfg16;
 		struct cached_result res;
 
 		ops.cached_per_cpu = 2;
+		ops.by_rule = fake_by_rule;
 		one.batch = 1;
 		reset(1000, 0);
 		if (cached_setup(&ops, &one, &res)) {
@@ -476,7 +511,7 @@ static void test_no_area(void)
 
 int main(void)
 {
-	tap_plan(25);
+	tap_plan(26);
 	test_batch();
 	test_retry();
 	test_setup();

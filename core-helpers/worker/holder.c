@@ -141,6 +141,61 @@ static void setup_clamp(struct smm_holder *h, uint64_t to, const char *why,
 	snprintf(said + used, len - used, "%s%s", used ? "; then " : "", why);
 }
 
+/* Pages the probe's @made items must add to VmallocUsed to be vmalloc
+ * (one per allocation past the per-CPU cache). */
+static int64_t pages_needed(const struct smm_holder *h, uint64_t made)
+{
+	return made > h->cached
+		       ? (int64_t)((made - h->cached) * h->ops->per_item)
+		       : 0;
+}
+
+/* Whether the proof could judge the kind, and whether the kind showed:
+ * new areas of the callers, or (vmallocinfo unreadable) enough vmalloc
+ * pages in VmallocUsed. A vmap kind without vmallocinfo cannot be
+ * judged. */
+static bool judged(const struct smm_holder *h,
+		   const struct smm_vmproof_result *r)
+{
+	return !r->err || (r->used_ok && !h->ops->by_rule);
+}
+
+static bool showed(const struct smm_holder *h,
+		   const struct smm_vmproof_result *r, uint64_t made)
+{
+	return !r->err ? r->count > 0 : r->used_pages >= pages_needed(h, made);
+}
+
+/* What the kind achieved where vmallocinfo is unreadable, recorded as
+ * unproven (the callers were not seen) with what was measured instead. */
+static void report_unreadable(const struct smm_holder *h,
+			      const struct smm_vmpath_cfg *cfg,
+			      const char *what,
+			      const struct smm_vmproof_result *r, uint64_t made)
+{
+	const struct smm_holder_ops *ops = h->ops;
+	char why[600], rule[300], key[64];
+
+	if (r->used_ok && !ops->by_rule)
+		snprintf(
+			why, sizeof(why),
+			"vmalloc by VmallocUsed: %+lld pages while %llu %s were held; callers not seen: /proc/vmallocinfo errno=%d",
+			(long long)r->used_pages, (unsigned long long)made,
+			ops->unit, -r->err);
+	else if (ops->by_rule && ops->by_rule(h->ctx, rule, sizeof(rule)))
+		snprintf(
+			why, sizeof(why),
+			"by rule (%s), not measured: /proc/vmallocinfo errno=%d",
+			rule, -r->err);
+	else
+		snprintf(why, sizeof(why),
+			 "kind not verified: /proc/vmallocinfo errno=%d (%s)",
+			 -r->err, strerror(-r->err));
+	smm_record_unproven(cfg->stats, ops->name, -r->err, why);
+	snprintf(key, sizeof(key), "%s-achieved", ops->name);
+	smm_note_once(key, cfg->stressor, "%s: %s: %s", ops->name, what, why);
+}
+
 /* Steps 4-6 of the sequence: prove, estimate, report. */
 static int prove(struct smm_holder *h, const struct smm_vmpath_cfg *cfg,
 		 uint64_t asked, uint64_t probe, uint64_t cached, char *clamps,
@@ -165,7 +220,7 @@ static int prove(struct smm_holder *h, const struct smm_vmpath_cfg *cfg,
 		/* No new area while other processes free theirs (a previous
 		 * run's exiting threads, a lab's QEMU) was seen on a busy
 		 * host: ask again before calling the kind unbacked. */
-		if (r.err || r.count || made <= cached ||
+		if (!judged(h, &r) || showed(h, &r, made) || made <= cached ||
 		    attempt == SMM_HOLDER_PROBES)
 			break;
 		usleep(100 * 1000);
@@ -189,12 +244,28 @@ static int prove(struct smm_holder *h, const struct smm_vmpath_cfg *cfg,
 		stopped_by(ops, err, txt, sizeof(txt));
 		setup_clamp(h, made, txt, clamps, clen);
 	}
-	if (!r.err && !r.count && made > cached) {
+	if (!judged(h, &r) && ops->by_rule &&
+	    !ops->by_rule(h->ctx, more, sizeof(more))) {
+		snprintf(
+			why, len,
+			"%s: left out by rule (%s), as a root run's proof would: /proc/vmallocinfo errno=%d",
+			ops->name, more, -r.err);
+		return -EOPNOTSUPP;
+	}
+	if (judged(h, &r) && !showed(h, &r, made) && made > cached) {
 		own_words(h, 0, more, sizeof(more));
-		snprintf(why, len,
-			 "%s: %llu %s added no %s area to /proc/vmallocinfo%s",
-			 ops->name, (unsigned long long)made, ops->unit,
-			 ops->callers[0], more);
+		if (!r.err)
+			snprintf(
+				why, len,
+				"%s: %llu %s added no %s area to /proc/vmallocinfo%s",
+				ops->name, (unsigned long long)made, ops->unit,
+				ops->callers[0], more);
+		else
+			snprintf(
+				why, len,
+				"%s: %llu %s added %lld vmalloc pages to /proc/meminfo VmallocUsed, fewer than one per allocation (callers not seen: /proc/vmallocinfo errno=%d)%s",
+				ops->name, (unsigned long long)made, ops->unit,
+				(long long)r.used_pages, -r.err, more);
 		return -EOPNOTSUPP;
 	}
 	if (clamps[0])
@@ -207,7 +278,7 @@ static int prove(struct smm_holder *h, const struct smm_vmpath_cfg *cfg,
 		ops->describe(h->ctx, txt, sizeof(txt));
 	else
 		snprintf(txt, sizeof(txt), "%s", ops->what);
-	if (!r.err && !r.count) {
+	if (judged(h, &r) && !showed(h, &r, made)) {
 		snprintf(
 			more, sizeof(more),
 			"vmalloc backing not measured: %llu %s in the probe are within the kernel's per-CPU cache (%s)",
@@ -216,7 +287,10 @@ static int prove(struct smm_holder *h, const struct smm_vmpath_cfg *cfg,
 		smm_note_once(NULL, cfg->stressor, "%s: %s: %s", ops->name, txt,
 			      more);
 	}
-	smm_vmproof_report(cfg, ops->name, txt, &r, made, ops->unit);
+	if (r.err)
+		report_unreadable(h, cfg, txt, &r, made);
+	else
+		smm_vmproof_report(cfg, ops->name, txt, &r, made, ops->unit);
 	return 0;
 }
 
@@ -305,21 +379,38 @@ int smm_holder_verify(struct smm_holder *h, char *what, size_t len)
 				 ops->name, ops->verb);
 			return -err;
 		}
-		if (r.err) {
-			snprintf(what, len, "/proc/vmallocinfo: errno=%d (%s)",
-				 -r.err, strerror(-r.err));
+		if (!judged(h, &r)) {
+			snprintf(
+				what, len,
+				"%s: /proc/vmallocinfo errno=%d (%s)%s",
+				ops->name, -r.err, strerror(-r.err),
+				ops->by_rule
+					? ", and VmallocUsed cannot tell this kind's pages (it runs by rule)"
+					: "");
 			return 1;
 		}
-		if (r.count || made <= h->cached)
+		if (showed(h, &r, made) || made <= h->cached) {
+			snprintf(
+				what, len, "%s",
+				r.err ? "its vmalloc pages show in /proc/meminfo VmallocUsed again"
+				      : "its areas show in /proc/vmallocinfo again");
 			return 0;
+		}
 		if (attempt == SMM_HOLDER_PROBES)
 			break;
 		usleep(100 * 1000);
 	}
-	snprintf(
-		what, len,
-		"verify: %s: %llu live %s added no %s area to /proc/vmallocinfo",
-		ops->name, (unsigned long long)made, ops->unit,
-		ops->callers[0]);
+	if (r.err)
+		snprintf(
+			what, len,
+			"verify: %s: %llu live %s added %lld vmalloc pages to /proc/meminfo VmallocUsed, fewer than one per allocation",
+			ops->name, (unsigned long long)made, ops->unit,
+			(long long)r.used_pages);
+	else
+		snprintf(
+			what, len,
+			"verify: %s: %llu live %s added no %s area to /proc/vmallocinfo",
+			ops->name, (unsigned long long)made, ops->unit,
+			ops->callers[0]);
 	return -EBADMSG;
 }

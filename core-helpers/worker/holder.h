@@ -49,8 +49,13 @@
  * A SKIP is -errno with the reason in @why: the errno of prepare() or of
  * the first acquire, -EAGAIN when the headroom is 0, -EOPNOTSUPP when the
  * probe added no area of ops->callers (only counted past the kernel's
- * per-CPU cache). /proc/vmallocinfo unreadable (not uid 0) is no SKIP:
- * the report says "kind not verified".
+ * per-CPU cache). /proc/vmallocinfo unreadable (not uid 0): a vmalloc
+ * kind is measured by VmallocUsed instead (vmproof.h), and -EOPNOTSUPP
+ * when the probe added fewer vmalloc pages than one per allocation past
+ * the cache (kvmalloc served by kmalloc: the kind a root run leaves out
+ * too); a kind with ops->by_rule runs or is left out (-EOPNOTSUPP) by its
+ * rule; either way the record says the callers were not seen and why
+ * (SMM_PATH_UNPROVEN).
  *
  * Runs inside stress-ng's workers (worker/README.md): no capability is
  * assumed, SIGALRM may end the process between any two lines, and every
@@ -96,6 +101,17 @@ struct smm_holder_ops {
 	 * them, and "no area" counts only then. */
 	unsigned int cached_per_cpu;
 	const char *cache; /* that cache, for the note: "NR_CACHED_STACKS" */
+	/*
+	 * by_rule() - for a kind VmallocUsed cannot judge where vmallocinfo
+	 * is unreadable (a vmap kind: pages from elsewhere; items that are
+	 * forked children, whose own thread stacks VmallocUsed counts too):
+	 * whether the kernel puts its items in vmalloc space by rule, from
+	 * sizes and limits, with the rule and its kernel source in @why.
+	 * Return: true (the kind runs, "by rule, not measured"), false (it
+	 * is left out, as a root run's proof leaves it out). NULL: the kind
+	 * is judged by VmallocUsed.
+	 */
+	bool (*by_rule)(void *ctx, char *why, size_t len);
 	/* Constant texts; the hooks below override them when set. */
 	const char *what; /* what the items hold, for the report */
 	const char *cannot; /* own words when not one item can be made */

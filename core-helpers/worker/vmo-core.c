@@ -109,7 +109,7 @@ static int verify(struct smm_vmo *v, unsigned int id, struct smm_outcome *o)
 	char what[512];
 	int rc;
 
-	if (!v->cfg.verify || v->unverifiable)
+	if (!v->cfg.verify || v->unverified[id])
 		return smm_outcome_ok(o);
 	/* a path's first re-proof comes after its first bogo-op; later
 	 * ones take their turn at the rate above */
@@ -124,16 +124,20 @@ static int verify(struct smm_vmo *v, unsigned int id, struct smm_outcome *o)
 				    ? took * SMM_VMO_VERIFY_SHARE
 				    : SMM_VMO_VERIFY_NS);
 	if (rc == 1) {
-		v->unverifiable = true;
-		smm_note_once("verify", v->cfg.stressor,
-			      "verify: areas not verified: %s", what);
+		/* proved with what could be judged; said once per path */
+		char key[64];
+
+		v->unverified[id] = true;
+		snprintf(key, sizeof(key), "verify-%s", smm_vmpaths[id]->name);
+		smm_note_once(key, v->cfg.stressor,
+			      "verify: %s: not verified: %s",
+			      smm_vmpaths[id]->name, what);
 		return smm_outcome_ok(o);
 	}
 	if (rc < 0)
 		return smm_outcome_fail(o, -rc, "%s", what);
-	smm_note_once(NULL, v->cfg.stressor,
-		      "verify: %s: its areas show in /proc/vmallocinfo again",
-		      smm_vmpaths[id]->name);
+	smm_note_once(NULL, v->cfg.stressor, "verify: %s: %s",
+		      smm_vmpaths[id]->name, what);
 	return smm_outcome_ok(o);
 }
 
@@ -225,11 +229,11 @@ static void say_verified(const struct smm_vmo *v)
 	char list[400] = "";
 	size_t used = 0;
 
-	if (!v->cfg.verify || v->unverifiable)
+	if (!v->cfg.verify)
 		return;
 	for (unsigned int id = 0; id < SMM_VMO_NR_PATHS && used < sizeof(list);
 	     id++)
-		if (v->reproofs[id])
+		if (v->reproofs[id] && !v->unverified[id])
 			used += (size_t)snprintf(
 				list + used, sizeof(list) - used, "%s%s x %u",
 				used ? ", " : "", smm_vmpaths[id]->name,

@@ -24,7 +24,9 @@
  * than 1/SMM_VMO_VERIFY_SHARE of the worker's time (a proof holds a probe
  * and reads /proc/vmallocinfo twice: tens of ms on a busy host): an area
  * that no longer shows is a FAIL with EBADMSG. Unreadable vmallocinfo
- * (not uid 0) is said once and verification stops; it is no failure.
+ * (not uid 0): vmalloc kinds are verified by VmallocUsed (holder.h); a
+ * kind that cannot be judged so (vmap) is said once per path and that
+ * path is not proved again; it is no failure.
  * smm_vmo_stop() says what was verified, or that nothing was.
  *
  * The core keeps the worker's record (worker-stats.h, record.h):
@@ -67,8 +69,8 @@ struct smm_vmo {
 	bool off[SMM_VMO_NR_PATHS]; /* left out of "all" */
 	uint64_t proved_ns[SMM_VMO_NR_PATHS]; /* last proof, monotonic */
 	unsigned int reproofs[SMM_VMO_NR_PATHS]; /* proofs under cfg.verify */
+	bool unverified[SMM_VMO_NR_PATHS]; /* a kind could not be judged */
 	uint64_t next_proof_ns; /* when the next proof is due */
-	bool unverifiable; /* vmallocinfo could not be read */
 	unsigned int next; /* "all": the next path to try */
 	int left_out_err; /* errno recorded if every path is left out */
 	bool kernel_ns; /* a path reported the kernel's ns */

@@ -2,6 +2,8 @@
 /*
  * vmproof.c - new vmallocinfo areas of a path's callers.
  */
+#include <errno.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,10 +16,30 @@
 #include "vmpath.h"
 #include "vmproof.h"
 
+/* VmallocUsed of /proc/meminfo, kB. Return: 0, or -errno. */
+static int vmalloc_used_kb(uint64_t *kb)
+{
+	char line[128];
+	FILE *f = fopen("/proc/meminfo", "re");
+	int rc = -ENOENT;
+
+	if (!f)
+		return -errno;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "VmallocUsed: %" SCNu64 " kB", kb) == 1) {
+			rc = 0;
+			break;
+		}
+	fclose(f);
+	return rc;
+}
+
 void smm_vmproof_begin(struct smm_vmproof *p, const char *const *callers)
 {
 	memset(p, 0, sizeof(*p));
 	p->err = smm_vmallocinfo_read(NULL, callers, 0, &p->before, &p->nb);
+	if (p->err)
+		p->used_ok = vmalloc_used_kb(&p->used_kb) == 0;
 }
 
 void smm_vmproof_end(struct smm_vmproof *p, const char *const *callers,
@@ -28,6 +50,13 @@ void smm_vmproof_end(struct smm_vmproof *p, const char *const *callers,
 
 	memset(r, 0, sizeof(*r));
 	r->err = p->err;
+	if (r->err && p->used_ok) {
+		uint64_t kb, page_kb = (uint64_t)sysconf(_SC_PAGESIZE) / 1024;
+
+		r->used_ok = vmalloc_used_kb(&kb) == 0;
+		r->used_pages =
+			((int64_t)kb - (int64_t)p->used_kb) / (int64_t)page_kb;
+	}
 	if (!r->err)
 		r->err = smm_vmallocinfo_read(NULL, callers, 0, &after, &na);
 	if (!r->err) {

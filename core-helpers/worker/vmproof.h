@@ -12,11 +12,15 @@
  * smm_vmallocinfo_new()), so areas other processes free meanwhile do not
  * hide ours; areas other processes create with the same callers are counted
  * too (r.fresh is system-wide). Unreadable vmallocinfo (not uid 0) is not an
- * error: r.err says why and the path reports "not verified".
+ * error: r.err says why, and the proof falls back on what an unprivileged
+ * process can measure: VmallocUsed of /proc/meminfo (nr_vmalloc_pages,
+ * mm/vmalloc.c: every vmalloc'ed page, no vmap, no caller) before and
+ * during, r.used_pages; machine-wide, like the areas.
  */
 #ifndef SMM_VMPROOF_H
 #define SMM_VMPROOF_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -28,6 +32,8 @@ struct smm_vmproof {
 	struct smm_vmarea *before;
 	size_t nb;
 	int err; /* 0, or -errno of reading /proc/vmallocinfo */
+	bool used_ok; /* err set and VmallocUsed read into used_kb */
+	uint64_t used_kb;
 };
 
 struct smm_vmproof_result {
@@ -38,6 +44,9 @@ struct smm_vmproof_result {
 	unsigned long pages; /* its pages= (0 for vmap areas) */
 	unsigned int flags; /* its SMM_VMA_* flags */
 	char caller[64]; /* its caller */
+	/* with err: VmallocUsed's change in pages, when both reads worked */
+	bool used_ok;
+	int64_t used_pages;
 };
 
 /* Snapshot the callers' areas. Never fails; p->err records why not. */

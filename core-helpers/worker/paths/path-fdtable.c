@@ -136,6 +136,22 @@ static void fdt_why_not(void *ctx, int err, char *buf, size_t len)
 		(unsigned long long)st->nr_open, need);
 }
 
+/* fs/file.c alloc_fdtable(): kvmalloc_array() of the fd array; above
+ * KMALLOC_MAX_SIZE kmalloc cannot serve it, below it kmalloc does unless
+ * memory is fragmented (mm/slub.c __kvmalloc_node_noprof()). */
+static bool fdt_by_rule(void *ctx, char *why, size_t len)
+{
+	struct fdt_ctx *st = ctx;
+	uint64_t bytes = ((uint64_t)st->target + 1) * FD_SLOT_BYTES;
+	char table[32];
+
+	smm_format_size(bytes, table, sizeof(table));
+	snprintf(why, len,
+		 "a fd table of %s is %s KMALLOC_MAX_SIZE, fs/file.c kvmalloc",
+		 table, bytes > KMALLOC_MAX_BYTES ? "above" : "within");
+	return bytes > KMALLOC_MAX_BYTES;
+}
+
 static const struct smm_holder_ops fdt_ops = {
 	.name = "fdtable",
 	.unit = "forked children",
@@ -152,6 +168,7 @@ static const struct smm_holder_ops fdt_ops = {
 	.release = fdt_release,
 	.describe = fdt_describe,
 	.why_not = fdt_why_not,
+	.by_rule = fdt_by_rule,
 };
 
 static const struct smm_holder_ops *const fdt_kinds[] = { &fdt_ops, NULL };

@@ -332,10 +332,40 @@ static void buffers_why_not(void *ctx, int err, char *buf, size_t len)
 			got, need, have);
 }
 
+/* io_uring/memmap.c io_region_init_ptr(): pinned user memory that is not
+ * one folio is vmap()ed; small_pages() makes it many small folios. */
+static bool rings_by_rule(void *ctx, char *why, size_t len)
+{
+	(void)ctx;
+	snprintf(
+		why, len,
+		"vmap: a ring in user memory of many folios, io_uring/memmap.c");
+	return true;
+}
+
+/* io_uring/rsrc.c: a buffer's table of one bio_vec per page is
+ * kvmalloc'ed: vmalloc only above KMALLOC_MAX_SIZE (mm/slub.c
+ * __kvmalloc_node_noprof()), kmalloc below it unless memory is fragmented;
+ * its few pages are too few to tell apart in VmallocUsed. */
+static bool buffers_by_rule(void *ctx, char *why, size_t len)
+{
+	struct iou_ctx *st = ctx;
+	uint64_t table = st->item_bytes / (uint64_t)getpagesize() * BVEC_BYTES;
+	char t[32];
+
+	smm_format_size(table, t, sizeof(t));
+	snprintf(
+		why, len,
+		"a buffer table of %s is %s KMALLOC_MAX_SIZE, io_uring kvmalloc",
+		t, table >= KMALLOC_MAX_BYTES ? "at or above" : "within");
+	return table >= KMALLOC_MAX_BYTES;
+}
+
 static const struct smm_holder_ops rings_ops = {
 	.name = "io-uring rings",
 	.unit = "rings",
 	.verb = "IORING_REGISTER_PBUF_RING",
+	.by_rule = rings_by_rule,
 	.first = "register a provided-buffer ring",
 	.callers = ring_callers,
 	.per_item = 1,
@@ -370,6 +400,7 @@ static const struct smm_holder_ops buffers_ops = {
 	.release = buffers_release,
 	.describe = buffers_describe,
 	.why_not = buffers_why_not,
+	.by_rule = buffers_by_rule,
 };
 
 #else /* !HAVE_LIBURING */

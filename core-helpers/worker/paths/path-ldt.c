@@ -100,6 +100,18 @@ static void ldt_describe(void *ctx, char *buf, size_t len)
 		(unsigned long long)st->entries);
 }
 
+/* arch/x86/kernel/ldt.c alloc_ldt_struct(): an LDT over one page is
+ * vmalloc'ed; ldt_prepare() asks for more than 512 entries. */
+static bool ldt_by_rule(void *ctx, char *why, size_t len)
+{
+	struct ldt_ctx *st = ctx;
+
+	snprintf(why, len,
+		 "vmalloc: an LDT of %llu entries is over a page, x86 ldt.c",
+		 (unsigned long long)st->entries);
+	return st->entries * LDT_ENTRY_SIZE > (uint64_t)getpagesize();
+}
+
 static const struct smm_holder_ops ldt_ops = {
 	.name = "ldt",
 	.unit = "forked children",
@@ -115,6 +127,7 @@ static const struct smm_holder_ops ldt_ops = {
 	.acquire = smm_children_acquire,
 	.release = smm_children_release,
 	.describe = ldt_describe,
+	.by_rule = ldt_by_rule,
 };
 
 static const struct smm_holder_ops *const ldt_kinds[] = { &ldt_ops, NULL };

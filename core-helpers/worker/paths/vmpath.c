@@ -98,14 +98,24 @@ int smm_vmpath_batch(void *state, uint64_t *allocs, char *what, size_t len)
 int smm_vmpath_verify(void *state, char *what, size_t len)
 {
 	struct vmpath_state *st = state;
+	int unverifiable = 0;
 
 	for (unsigned int k = 0; k < st->n; k++) {
-		int rc = smm_holder_verify(st->h[k], what, len);
+		char w[512];
+		int rc = smm_holder_verify(st->h[k], w, sizeof(w));
 
-		if (rc)
+		if (rc == 0 && k == 0)
+			snprintf(what, len, "%s", w);
+		if (rc < 0) {
+			snprintf(what, len, "%s", w);
 			return rc;
+		}
+		if (rc == 1 && !unverifiable) {
+			snprintf(what, len, "%s", w);
+			unverifiable = 1;
+		}
 	}
-	return 0;
+	return unverifiable;
 }
 
 uint64_t smm_vmpath_batch_size(const void *state)

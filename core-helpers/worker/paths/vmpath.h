@@ -91,8 +91,11 @@ bool smm_vmpath_kernel_ns(void *state, uint64_t *alloc_ns, uint64_t *free_ns);
 
 /*
  * smm_vmpath_verify() - smm_holder_verify() of every kind set up, in table
- * order. Return: 0 when all proved themselves, else the first non-zero
- * return (1: vmallocinfo unreadable; -errno: a failure), with @what.
+ * order. Return: 0 when all proved themselves (@what: how the first kind
+ * showed, "its areas show in /proc/vmallocinfo again"); the first -errno (a
+ * failure) with @what; else 1 when a kind could not be judged (vmallocinfo
+ * unreadable and, for a vmap kind, nothing else to measure), with the
+ * first such kind's reason in @what; the others are still verified.
  */
 int smm_vmpath_verify(void *state, char *what, size_t len);
 
