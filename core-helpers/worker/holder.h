@@ -207,8 +207,7 @@ uint64_t smm_holder_acquire(const struct smm_holder *h, uint64_t n, int *err);
  * h->batch items, with @why; h->batch stays: a limit shared with other
  * processes (RLIMIT_NPROC, RLIMIT_MEMLOCK) may allow the whole batch again.
  */
-void smm_holder_cut(const struct smm_holder *h, uint64_t made,
-		    const char *why);
+void smm_holder_cut(const struct smm_holder *h, uint64_t made, const char *why);
 
 /* smm_holder_resource() - whether @err is in ops->resource. */
 bool smm_holder_resource(const struct smm_holder_ops *ops, int err);

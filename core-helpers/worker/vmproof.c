@@ -51,7 +51,8 @@ void smm_vmproof_end(struct smm_vmproof *p, const char *const *callers,
 	memset(r, 0, sizeof(*r));
 	r->err = p->err;
 	if (r->err && p->used_ok) {
-		uint64_t kb, page_kb = (uint64_t)sysconf(_SC_PAGESIZE) / 1024;
+		uint64_t kb = 0,
+			 page_kb = (uint64_t)sysconf(_SC_PAGESIZE) / 1024;
 
 		r->used_ok = vmalloc_used_kb(&kb) == 0;
 		r->used_pages =
