@@ -277,14 +277,16 @@ if [ "$(id -u)" -eq 0 ]; then
 		-t 4 > "$TMPD/caps.log" 2>&1) &
 	sid=$!
 	caps=
-	for _ in $(seq 30); do
-		sleep 0.1
+	# a worker's, while the run lasts (not a guess of when it starts)
+	worker_caps() {
+		local w
 		for w in $(pgrep -P "$sid"); do
 			caps=$(awk '/^CapEff:/ { c = $2 } /^NoNewPrivs:/ { n = $2 }
 				END { print c " " n }' "/proc/$w/status" 2> /dev/null)
 		done
-		[ -n "$caps" ] && break
-	done
+		[ -n "$caps" ] || ! kill -0 "$sid" 2> /dev/null
+	}
+	within 60 worker_caps
 	wait
 	[ -n "$caps" ] && [ "${caps% *}" != 0000000000000000 ] && [ "${caps#* }" = 0 ]
 	ok $? "as root a worker keeps stress-ng's capabilities (CapEff NoNewPrivs: ${caps:-none found})"

@@ -130,10 +130,17 @@ static void test_killed_cycle(void)
 			c = 0;
 	}
 	close(fds[0]);
-	usleep(100000);
+	/* kill it once its record holds faulted pages (up to 30 s on a
+	 * busy machine), not after a guess of how long that takes */
+	snprintf(path, sizeof(path), "%s/unit.%d.stats", dir, (int)pid);
+	for (int i = 0; i < 3000; i++) {
+		memset(&r, 0, sizeof(r));
+		if (smm_stats_read(path, &r) == 0 && r.pages > 0)
+			break;
+		usleep(10000);
+	}
 	kill(pid, SIGKILL);
 	waitpid(pid, NULL, 0);
-	snprintf(path, sizeof(path), "%s/unit.%d.stats", dir, (int)pid);
 	memset(&r, 0, sizeof(r));
 	rc = smm_stats_read(path, &r);
 	tap_ok(rc == 0 && r.pages > 0 && r.pages < 262144 &&
