@@ -10,7 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 command -v dpkg-parsechangelog > /dev/null || skip_all "dpkg-dev not installed (make deps)"
 [ -x "$BUILD/stress-mm" ] || skip_all "$BUILD/stress-mm not built"
-plan 8
+plan 9
 D=$TOP/debian
 
 ver=$(cd "$TOP" && dpkg-parsechangelog -S Version)
@@ -69,4 +69,26 @@ for l in $(sed -n 's/^License: //p' "$D/copyright" | sort -u | tr ' ' '_'); do
 done
 [ -z "$undef" ]
 ok $? "every licence named in debian/copyright has its text${undef:+ (not:$undef)}"
+
+# debian/tests (autopkgtest): each Tests: entry is an executable script,
+# each Test-Command names a program, every restriction is one autopkgtest
+# knows, and the scripts pass shellcheck (make deb-check runs them)
+known=" allow-stderr breaks-testbed build-needed flaky hint-testsuite-triggers isolation-container isolation-machine needs-internet needs-reboot needs-root needs-sudo rw-build-tree skip-foreign-architecture skip-not-installable skippable superficial "
+T=$D/tests
+bad=""
+for t in $(sed -n 's/^Tests: //p' "$T/control"); do
+	[ -x "$T/$t" ] || bad="$bad $t:not-executable"
+done
+for r in $(sed -n 's/^Restrictions: //p' "$T/control" | tr ', ' '\n\n' | grep . | sort -u); do
+	case $known in *" $r "*) ;; *) bad="$bad restriction:$r" ;; esac
+done
+n=$(grep -c "^Tests: \|^Test-Command: " "$T/control")
+sc=""
+if command -v shellcheck > /dev/null; then
+	for t in $(sed -n 's/^Tests: //p' "$T/control"); do
+		shellcheck -s sh "$T/$t" > /dev/null 2>&1 || sc="$sc $t"
+	done
+fi
+[ "$n" -ge 4 ] && [ -z "$bad" ] && [ -z "$sc" ]
+ok $? "debian/tests: $n tests, executable, known restrictions, shellcheck clean${bad:+ (bad:$bad)}${sc:+ (shellcheck:$sc)}"
 done_testing
