@@ -28,7 +28,9 @@ marks() {
 runs_in() { grep -c '^  - exit-status:' "$1"; }
 
 # --- stress-mm compare --plot -------------------------------------------
-common="-t 1 --repeat 4 --vmallocinfo-interval 0"
+# the plugin for every run: the native stress-ng, built beside the suite,
+# may appear between two runs, and two integrations are not compared
+common="-t 1 --repeat 4 --vmallocinfo-interval 0 --integration plugin"
 "$SMM" --vmalloc-order 1 $common --yaml vmo-a.yaml > vmo-a.log 2>&1 &&
 	"$SMM" --vmalloc-order 1 $common --yaml vmo-b.yaml > vmo-b.log 2>&1 &&
 	"$SMM" $common --yaml fork-a.yaml -- --fork 1 > fork-a.log 2>&1
