@@ -8,7 +8,7 @@
 
 mark=$BUILD/test/kmsg.mark
 [ -s "$mark" ] || skip_all "no kernel log mark (00-kmsg-mark.t skipped or not run)"
-plan 4
+plan 5
 BAD='BUG|WARNING|Oops|general protection|Call Trace'
 m=$(cat "$mark")
 case $m in
@@ -40,9 +40,13 @@ esac
 classify() {
 	awk -v bad="$BAD" '
 	function flush() { if (n) print (owner == "" ? "?" : owner) "\t" first; n = 0 }
-	$0 ~ bad || /INFO: task / {
-		if (!n) { n = 1; first = $0; owner = "" }
+	# a header line opens a report (and closes the one before: hung
+	# tasks and lockups print no end-of-trace line); a Call Trace line
+	# belongs to the report it is in
+	(/(BUG|WARNING|Oops|general protection)/ || /INFO: task /) && !/Call Trace/ {
+		flush(); n = 1; first = $0; owner = ""
 	}
+	$0 ~ bad && !n { n = 1; first = $0; owner = "" }
 	n && owner == "" {
 		if (match($0, /Comm: [^ ]+/)) owner = substr($0, RSTART + 6, RLENGTH - 6)
 		else if (match($0, /task [^ ]+:[0-9]+ blocked/)) {
@@ -51,7 +55,7 @@ classify() {
 			owner = substr($0, RSTART + 1, RLENGTH - 2); sub(/:[0-9]+$/, "", owner)
 		}
 	}
-	n && /stress_mm/ { owner = "module:stress_mm" }
+	n && /\[stress_mm_vmalloc\]/ { owner = "module:stress_mm" }
 	n && /^---\[ end trace/ { flush() }
 	END { flush() }'
 }
@@ -62,6 +66,11 @@ REC=$(dirname "$0")/recorded
 ok $? "recorded: a hung kworker is another task's ($(classify < "$REC/kmsg-other.txt" | cut -f1))"
 classify < "$REC/kmsg-ours.txt" | grep -qE "^stress-ng-vmall	WARNING: "
 ok $? "recorded: a WARNING with Comm: stress-ng-vmall is the suite's ($(classify < "$REC/kmsg-ours.txt" | cut -f1))"
+# one after the other (a hung task prints no end of trace): two reports,
+# each with its own task
+both=$(cat "$REC/kmsg-other.txt" "$REC/kmsg-ours.txt" | classify | cut -f1 | tr '\n' ' ')
+[ "$both" = "kworker/u8:3 stress-ng-vmall " ]
+ok $? "recorded: a hung kworker, then a WARNING of ours, are two reports ($both)"
 reports=$(printf '%s\n' "$after" | classify)
 OURS='^(stress-ng|stress-mm|smm-|module:stress_mm|zl-proof|engines|unit-|vmallocinfo-wat|shm-sweep|stats-dump|qemu)'
 ours=$(printf '%s\n' "$reports" | grep . | grep -E "$OURS")
