@@ -252,6 +252,7 @@ int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
 		    char *why, size_t len)
 {
 	int status[SMM_MAX_COMPANIONS], gate[2], rc = 0, err;
+	bool other = false; /* an error other than a companion that died */
 	pid_t worker = getpid();
 	unsigned int i;
 
@@ -308,11 +309,12 @@ int smm_churn_start(struct smm_churn *c, const struct smm_churn_cfg *cfg,
 
 		if (r != 0 && rc == 0)
 			rc = r;
+		other |= r != 0 && r != -ECHILD;
 		if (b && (!c->batch || b < c->batch))
 			c->batch = b;
 	}
 	close(gate[0]);
-	if (rc && stopping) {
+	if (rc == -ECHILD && !other && stopping) {
 		/* the run ended while the companions set up: nothing failed */
 		snprintf(why, len,
 			 "churn: the run ended while %u companion(s) set up",
