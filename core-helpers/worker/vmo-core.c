@@ -113,11 +113,13 @@ static int verify(struct smm_vmo *v, unsigned int id, struct smm_outcome *o)
 		return smm_outcome_ok(o);
 	/* a path's first re-proof comes after its first bogo-op; later
 	 * ones take their turn at the rate above */
-	if (v->reproofs[id] && (now < v->next_proof_ns || !oldest_proof(v, id)))
+	if (v->tried[id] && (now < v->next_proof_ns || !oldest_proof(v, id)))
 		return smm_outcome_ok(o);
 	rc = smm_vmpath_verify(v->state[id], what, sizeof(what));
 	v->proved_ns[id] = smm_now_ns();
-	v->reproofs[id]++;
+	v->tried[id] = true;
+	if (rc == 0)
+		v->reproofs[id]++;
 	took = v->proved_ns[id] - now;
 	v->next_proof_ns = v->proved_ns[id] +
 			   (took * SMM_VMO_VERIFY_SHARE > SMM_VMO_VERIFY_NS
@@ -228,9 +230,12 @@ static void say_verified(const struct smm_vmo *v)
 {
 	char list[400] = "";
 	size_t used = 0;
+	bool tried = false;
 
 	if (!v->cfg.verify)
 		return;
+	for (unsigned int id = 0; id < SMM_VMO_NR_PATHS; id++)
+		tried |= v->tried[id];
 	for (unsigned int id = 0; id < SMM_VMO_NR_PATHS && used < sizeof(list);
 	     id++)
 		if (v->reproofs[id] && !v->unverified[id])
@@ -241,6 +246,10 @@ static void say_verified(const struct smm_vmo *v)
 	if (list[0])
 		smm_note_once("verified", v->cfg.stressor,
 			      "verify: proved again while running: %s", list);
+	else if (tried)
+		smm_note_once(
+			"verified", v->cfg.stressor,
+			"verify: nothing proved again: no path that ran could be judged (said above)");
 	else
 		smm_note_once(
 			"verified", v->cfg.stressor,

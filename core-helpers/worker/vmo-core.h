@@ -68,7 +68,9 @@ struct smm_vmo {
 	bool ready[SMM_VMO_NR_PATHS];
 	bool off[SMM_VMO_NR_PATHS]; /* left out of "all" */
 	uint64_t proved_ns[SMM_VMO_NR_PATHS]; /* last proof, monotonic */
-	unsigned int reproofs[SMM_VMO_NR_PATHS]; /* proofs under cfg.verify */
+	unsigned int reproofs[SMM_VMO_NR_PATHS]; /* proofs under cfg.verify
+						   * that proved */
+	bool tried[SMM_VMO_NR_PATHS]; /* a proof under cfg.verify ran */
 	bool unverified[SMM_VMO_NR_PATHS]; /* a kind could not be judged */
 	uint64_t next_proof_ns; /* when the next proof is due */
 	unsigned int next; /* "all": the next path to try */
