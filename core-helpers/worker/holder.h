@@ -50,11 +50,12 @@
  * the first acquire, -EAGAIN when the headroom is 0, -EOPNOTSUPP when the
  * probe added no area of ops->callers (only counted past the kernel's
  * per-CPU cache). /proc/vmallocinfo unreadable (not uid 0): a vmalloc
- * kind is measured by VmallocUsed instead (vmproof.h), and -EOPNOTSUPP
- * when the probe added fewer vmalloc pages than one per allocation past
- * the cache (kvmalloc served by kmalloc: the kind a root run leaves out
- * too); a kind with ops->by_rule runs or is left out (-EOPNOTSUPP) by its
- * rule; either way the record says the callers were not seen and why
+ * kind is measured by VmallocUsed instead (vmproof.h); fewer vmalloc
+ * pages than one per allocation past the cache is "not judged", never a
+ * SKIP or a FAIL, since VmallocUsed counts the whole machine (a sibling
+ * worker's frees hide ours); a kind with ops->by_rule runs or is left out
+ * (-EOPNOTSUPP, as a root run's proof leaves it out) by its rule; either
+ * way the record says the callers were not seen and why
  * (SMM_PATH_UNPROVEN).
  *
  * Runs inside stress-ng's workers (worker/README.md): no capability is

@@ -38,8 +38,9 @@ void smm_vmproof_begin(struct smm_vmproof *p, const char *const *callers)
 {
 	memset(p, 0, sizeof(*p));
 	p->err = smm_vmallocinfo_read(NULL, callers, 0, &p->before, &p->nb);
+	/* kernels 4.4 to 5.2 report VmallocUsed as 0: not a measure */
 	if (p->err)
-		p->used_ok = vmalloc_used_kb(&p->used_kb) == 0;
+		p->used_ok = vmalloc_used_kb(&p->used_kb) == 0 && p->used_kb;
 }
 
 void smm_vmproof_end(struct smm_vmproof *p, const char *const *callers,
