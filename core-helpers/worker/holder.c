@@ -167,14 +167,16 @@ static bool showed(const struct smm_holder *h,
 }
 
 /* What the kind achieved where vmallocinfo is unreadable, recorded as
- * unproven (the callers were not seen) with what was measured instead. */
+ * unproven (the callers were not seen) with what was measured instead;
+ * @rule: ops->by_rule()'s words when the kind runs by rule, else NULL. */
 static void report_unreadable(const struct smm_holder *h,
 			      const struct smm_vmpath_cfg *cfg,
 			      const char *what,
-			      const struct smm_vmproof_result *r, uint64_t made)
+			      const struct smm_vmproof_result *r, uint64_t made,
+			      const char *rule)
 {
 	const struct smm_holder_ops *ops = h->ops;
-	char why[600], rule[300], key[64];
+	char why[600], key[64];
 
 	if (r->used_ok && !ops->by_rule && showed(h, r, made))
 		snprintf(
@@ -188,7 +190,7 @@ static void report_unreadable(const struct smm_holder *h,
 			"not judged: VmallocUsed %+lld pages while %llu %s were held, fewer than one each (it counts the whole machine); /proc/vmallocinfo errno=%d",
 			(long long)r->used_pages, (unsigned long long)made,
 			ops->unit, -r->err);
-	else if (ops->by_rule && ops->by_rule(h->ctx, rule, sizeof(rule)))
+	else if (rule)
 		snprintf(
 			why, sizeof(why),
 			"by rule (%s), not measured: /proc/vmallocinfo errno=%d",
@@ -208,7 +210,8 @@ static int prove(struct smm_holder *h, const struct smm_vmpath_cfg *cfg,
 		 size_t clen, char *why, size_t len)
 {
 	const struct smm_holder_ops *ops = h->ops;
-	char txt[160], more[420];
+	char txt[160], more[420], rule[300] = "";
+	bool ruled = false;
 	struct smm_vmproof_result r;
 	struct smm_vmproof p;
 	uint64_t made, t0, ns;
@@ -250,13 +253,16 @@ static int prove(struct smm_holder *h, const struct smm_vmpath_cfg *cfg,
 		stopped_by(ops, err, txt, sizeof(txt));
 		setup_clamp(h, made, txt, clamps, clen);
 	}
-	if (!judged(h, &r) && ops->by_rule &&
-	    !ops->by_rule(h->ctx, more, sizeof(more))) {
-		snprintf(
-			why, len,
-			"%s: left out by rule (%s), as a root run's proof would: /proc/vmallocinfo errno=%d",
-			ops->name, more, -r.err);
-		return -EOPNOTSUPP;
+	/* decided by the kernel's rule, once, where nothing is measured */
+	if (!judged(h, &r) && ops->by_rule) {
+		ruled = ops->by_rule(h->ctx, rule, sizeof(rule));
+		if (!ruled) {
+			snprintf(
+				why, len,
+				"%s: left out by rule (%s), as a root run's proof would: /proc/vmallocinfo errno=%d",
+				ops->name, rule, -r.err);
+			return -EOPNOTSUPP;
+		}
 	}
 	/* No area of the callers is a SKIP; too few pages in VmallocUsed,
 	 * which counts the whole machine (a sibling worker's frees), is
@@ -289,7 +295,7 @@ static int prove(struct smm_holder *h, const struct smm_vmpath_cfg *cfg,
 			      more);
 	}
 	if (r.err)
-		report_unreadable(h, cfg, txt, &r, made);
+		report_unreadable(h, cfg, txt, &r, made, ruled ? rule : NULL);
 	else
 		smm_vmproof_report(cfg, ops->name, txt, &r, made, ops->unit);
 	return 0;

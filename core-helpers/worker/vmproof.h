@@ -62,8 +62,9 @@ int smm_page_order(unsigned long pages);
 /*
  * smm_vmproof_report() - what path (or kind) @path achieved, into the
  * worker's record (cfg->stats: SMM_PATH_PROVEN with kind, area size, pages,
- * order, caller and cfg->bytes asked for; SMM_PATH_UNPROVEN with the errno
- * when vmallocinfo was unreadable), and said once per run for people:
+ * order, caller and cfg->bytes asked for), and said once per run for
+ * people (@r from a readable vmallocinfo: r->err 0; holder.c reports what
+ * it decided where vmallocinfo was unreadable):
  *   <path>: <what> are <kind> areas of <size> bytes (<size - page> + guard
  *   page), pages=N (order k), caller C; probe: <live> live <unit>, <fresh>
  *   new areas system-wide
