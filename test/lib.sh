@@ -80,10 +80,6 @@ session_left() {
 no_plugin() { [ -z "$(plugin_pids)" ]; }
 wait_no_plugin() { within "$1" no_plugin; }
 
-# within SECONDS CMD...: run CMD every 0.1 s until it succeeds or SECONDS
-# have passed; 0 if it did. WITHIN_MS is then how long it took (ms), for
-# the test's message: a condition that must come true "soon" is polled to
-# a generous bound, so that a busy machine is not a failure.
 # watch_start FILE SIZE CALLERS: sample /proc/vmallocinfo for those
 # callers (test/helpers/vmallocinfo-watch) from now until watch_stop, its
 # output in FILE; returns once the baseline is taken. watch_stop FILE:
@@ -98,6 +94,10 @@ watch_stop() {
 	wait "$WATCHER"
 }
 
+# within SECONDS CMD...: run CMD every 0.1 s until it succeeds or SECONDS
+# have passed; 0 if it did. WITHIN_MS is then how long it took (ms), for
+# the test's message: a condition that must come true "soon" is polled to
+# a generous bound, so that a busy machine is not a failure.
 within() {
 	local limit=$(($1 * 1000)) start now
 	shift

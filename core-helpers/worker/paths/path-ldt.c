@@ -106,10 +106,12 @@ static bool ldt_by_rule(void *ctx, char *why, size_t len)
 {
 	struct ldt_ctx *st = ctx;
 
-	snprintf(why, len,
-		 "vmalloc: an LDT of %llu entries is over a page, x86 ldt.c",
-		 (unsigned long long)st->entries);
-	return st->entries * LDT_ENTRY_SIZE > (uint64_t)getpagesize();
+	bool over = st->entries * LDT_ENTRY_SIZE > (uint64_t)getpagesize();
+
+	snprintf(why, len, "%s: an LDT of %llu entries is %s a page, x86 ldt.c",
+		 over ? "vmalloc" : "kmalloc", (unsigned long long)st->entries,
+		 over ? "over" : "within");
+	return over;
 }
 
 static const struct smm_holder_ops ldt_ops = {

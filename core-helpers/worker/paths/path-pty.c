@@ -44,11 +44,10 @@ static void pty_destroy(void *ctx)
 	free(ctx);
 }
 
-/* Half of the ptys an unprivileged open may still take
- * (drivers/tty/pty.c, fs/devpts/inode.c devpts_new_index()). */
-/* The lower of two limits: ptys (kernel.pty.max) and descriptors (each
- * pty is one): half the free ones, so that the proof can still open
- * /proc/vmallocinfo while the ptys are held. */
+/* The lower of two limits: half of the ptys an unprivileged open may
+ * still take (drivers/tty/pty.c, fs/devpts/inode.c devpts_new_index()),
+ * and half the free descriptors (each pty is one), so that the proof can
+ * still open /proc/vmallocinfo while the ptys are held. */
 static uint64_t pty_headroom(void *ctx, char *why, size_t len)
 {
 	uint64_t max = 4096, reserve = 1024, nr = 0, ptys, fds;
