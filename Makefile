@@ -48,7 +48,7 @@ COMMON_SRCS := $(sort $(wildcard core-helpers/common/*.c))
 WORKER_SRCS := $(sort $(wildcard core-helpers/worker/*.c core-helpers/worker/paths/*.c))
 FE_LIB_SRCS := $(sort $(wildcard core-helpers/front-end/*.c))
 CORE_SRCS := $(COMMON_SRCS) $(WORKER_SRCS) $(FE_LIB_SRCS)
-PLUGIN_SRCS := stress-vmalloc-order.c stress-shm-pcp.c
+PLUGIN_SRCS := plugin/vmalloc-order.c plugin/shm-pcp.c
 FE_SRCS := stress-mm.c
 LIBCOMMON := $(BUILD)/libcommon.a
 LIBWORKER := $(BUILD)/libworker.a
@@ -114,6 +114,11 @@ $(BUILD)/obj/stress-%.o: stress-%.c $(BUILD)/config.h $(ALL_HDRS) $(BPF_SKEL)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(if $(filter $<,$(FE_SRCS)),$(FE_INC),$(WORKER_INC)) -c $< -o $@
+
+$(BUILD)/obj/plugin/%.o: plugin/%.c $(BUILD)/config.h $(ALL_HDRS)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(BASE_CFLAGS) $(WORKER_INC) -c $< -o $@
 
 $(LIBCOMMON): $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
 $(LIBWORKER): $(WORKER_SRCS:%.c=$(BUILD)/obj/%.o)

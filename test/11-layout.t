@@ -42,7 +42,7 @@ includes_outside() {
 	done
 }
 bad=$(cd "$TOP" && includes_outside "core-helpers/common core-helpers/worker core-helpers/worker/paths" \
-	core-helpers/worker/*.[ch] core-helpers/worker/paths/*.[ch] stress-vmalloc-order.c stress-shm-pcp.c)
+	core-helpers/worker/*.[ch] core-helpers/worker/paths/*.[ch] plugin/*.c)
 [ -z "$bad" ]
 ok $? "worker code and the plugin methods include only worker and common headers"
 [ -n "$bad" ] && diag "$bad"

@@ -2,7 +2,7 @@
 /*
  * outcome.h - what one step of a stressor core (vmo-core.h, shm-core.h)
  * came to, for the two adapters over it to say in their own world: the
- * plugin methods (stress-vmalloc-order.c, stress-shm-pcp.c: SKIP and FAIL
+ * plugin methods (plugin/vmalloc-order.c, plugin/shm-pcp.c: SKIP and FAIL
  * lines, smm_skip(), a non-zero return) and the stressors built into
  * stress-ng (native/: pr_inf_skip or pr_fail, and an EXIT_* status).
  *

@@ -2,7 +2,7 @@
 /*
  * vmo-core.h - the vmalloc-order stressor, independent of how stress-ng
  * runs it: one core, two thin adapters (the plugin methods in
- * stress-vmalloc-order.c, the built-in stressor in
+ * plugin/vmalloc-order.c, the built-in stressor in
  * native/stress-vmalloc-order.c).
  *
  * One bogo-op = one batch (vmpath.h): param[SMM_VMO_P_BATCH] allocations

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * stress-shm-pcp.c - the shm-pcp stressor, as a stress-ng plugin method: a
+ * plugin/shm-pcp.c - the shm-pcp stressor, as a stress-ng plugin method: a
  * thin adapter over the stressor core (worker/shm-core.h).
  *
  *   STRESS_MM_SHM_PCP_CHURN=stack stress-ng --plugin 1 \
@@ -9,7 +9,7 @@
  * The first call in a worker places it and starts its churn companions;
  * each call is one shared-memory object cycle. Parameters are read and
  * validated once when stress-ng loads the object (see
- * stress-vmalloc-order.c). A SKIP ends the stressor (smm_skip()); a FAIL
+ * plugin/vmalloc-order.c). A SKIP ends the stressor (smm_skip()); a FAIL
  * stops the companions, prints its FAIL line and returns -1 (stress-ng
  * forks a new worker, which starts again).
  */

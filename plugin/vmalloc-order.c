@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * stress-vmalloc-order.c - the vmalloc-order stressor, as stress-ng plugin
+ * plugin/vmalloc-order.c - the vmalloc-order stressor, as stress-ng plugin
  * methods: a thin adapter over the stressor core (worker/vmo-core.h).
  *
  *   stress-ng --plugin N --plugin-so ./build/stress-mm.so \
