@@ -102,7 +102,7 @@ fi
 for w in $AB_WORKLOADS; do
 	case $w in
 	ng-shm) echo "$w $common -- --shm 0" ;;
-	shm-pcp-*) echo "$w --shm-pcp 0 --shm-pcp-churn ${w#shm-pcp-} $AB_EXTRA $common" ;;
+	shm-pcp-*) echo "$w --shm-pcp 0 --shm-pcp-mode ${w#shm-pcp-} $AB_EXTRA $common" ;;
 	*) die "AB_WORKLOADS: unknown workload $w (ng-shm, shm-pcp-<churn>)" ;;
 	esac >> "$wl"
 done

@@ -57,7 +57,7 @@
 #     guest's stress-mm finds it (sng-pick.h): the workloads run the
 #     built-in stressors, or the plugin in it with --integration plugin.
 #  A workload that asks for our module (--vmalloc-order-method module,
-#     --shm-pcp-churn module) gets it: lab/modbuild.sh builds it for each
+#     --shm-pcp-mode module) gets it: lab/modbuild.sh builds it for each
 #     kernel and it goes where the guest's stress-mm loads it from.
 # A guest that panics, hangs (GUEST_TIMEOUT seconds) or prints
 # BUG/WARNING/Oops is killed and reported with its last console lines; the
@@ -409,14 +409,14 @@ if [ -n "${LAB_WORKLOADS:-}" ]; then
 else
 	: > "$WORKLOADS"
 	for c in $LAB_CHURNS; do
-		echo "$c $STRESS_MM_ARGS --shm-pcp-churn $c" >> "$WORKLOADS"
+		echo "$c $STRESS_MM_ARGS --shm-pcp-mode $c" >> "$WORKLOADS"
 	done
 fi
 NAMES=$(awk '{ print $1 }' "$WORKLOADS" | tr '\n' ' ')
 # Workloads that ask for our module get it in their guest.
 WANT_KO=0
 [ "${LAB_MODULE:-0}" = 0 ] &&
-	grep -qE -- '--(vmalloc-order-method|shm-pcp-churn)[ =]module( |$)' "$WORKLOADS" &&
+	grep -qE -- '--(vmalloc-order-method|shm-pcp-mode)[ =]module( |$)' "$WORKLOADS" &&
 	WANT_KO=1
 NAMES=${NAMES% }
 progress_plan "$WORKLOADS"

@@ -3,7 +3,7 @@
  * plugin/shm-pcp.c - the shm-pcp stressor, as a stress-ng plugin method: a
  * thin adapter over the stressor core (worker/shm-core.h).
  *
- *   STRESS_MM_SHM_PCP_CHURN=stack stress-ng --plugin 1 \
+ *   STRESS_MM_SHM_PCP_MODE=stack stress-ng --plugin 1 \
  *       --plugin-so ./build/stress-mm.so --plugin-method shm_pcp -t 60s
  *
  * The first call in a worker places it and starts its churn companions;

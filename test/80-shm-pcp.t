@@ -65,7 +65,7 @@ declare -A forks
 
 for churn in none spin stack; do
 	watch_start "$TMPD/$churn.watch" 20480 "$STACK"
-	run "$churn" 2 STRESS_MM_SHM_PCP_CHURN=$churn
+	run "$churn" 2 STRESS_MM_SHM_PCP_MODE=$churn
 	rc=$?
 	watch_stop "$TMPD/$churn.watch"
 	forks[$churn]=$(cat "$TMPD/$churn.forks")
@@ -88,7 +88,7 @@ ok $? "churn stack: the run created ${forks[stack]:-?} tasks, thread-stack areas
 ok $? "churn none and spin: no churn tasks, so no churn areas (the runs created ${forks[none]:-?} and ${forks[spin]:-?} tasks)"
 
 for m in posix memfd sysv; do
-	run "m-$m" 1 STRESS_MM_SHM_PCP_METHOD=$m STRESS_MM_SHM_PCP_CHURN=none
+	run "m-$m" 1 STRESS_MM_SHM_PCP_METHOD=$m STRESS_MM_SHM_PCP_MODE=none
 	ops=$(yaml_bogo_ops "$TMPD/m-$m.yaml")
 	[ "${ops:-0}" -gt 0 ] && ! grep -q "FAIL:" "$TMPD/m-$m.log"
 	ok $? "method $m: bogo-ops ${ops:-none}"
@@ -97,7 +97,7 @@ done
 # Placement: read the affinity of the worker and its companions mid-run.
 allowed() { sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "/proc/$1/status"; }
 for cpu in same spread any; do
-	(cd "$TMPD" && exec env STRESS_MM_SHM_PCP_CPU=$cpu STRESS_MM_SHM_PCP_CHURN=spin \
+	(cd "$TMPD" && exec env STRESS_MM_SHM_PCP_CPU=$cpu STRESS_MM_SHM_PCP_MODE=spin \
 		STRESS_MM_SHM_PCP_CHURN_PROCS=2 STRESS_MM_SHM_PCP_BYTES=1M \
 		setsid timeout 60 stress-ng --plugin 1 --plugin-so "$SO" \
 		--plugin-method shm_pcp -t 3 > "$TMPD/cpu-$cpu.log" 2>&1) &
@@ -153,7 +153,7 @@ mapfile -t cpus < <(allowed $$ | tr ',' '\n' |
 for n in 1 ${#cpus[@]} $((2 * ${#cpus[@]})); do
 	rm -rf "$TMPD/rr" && mkdir -p "$TMPD/rr"
 	STRESS_MM_PLUGINS=$n run "rr-$n" 2 STRESS_MM_STATS_DIR="$TMPD/rr" \
-		STRESS_MM_SHM_PCP_CHURN=spin STRESS_MM_SHM_PCP_CPU=same
+		STRESS_MM_SHM_PCP_MODE=spin STRESS_MM_SHM_PCP_CPU=same
 	"$BUILD/test/stats-dump" "$TMPD"/rr/shm-pcp.*.stats > "$TMPD/rr.dump"
 	res=$(awk -v list="${cpus[*]}" -v n="$n" '
 		BEGIN { na = split(list, a, " ") }
@@ -193,7 +193,7 @@ ok $? "no companion of a normal run is left when stress-ng returns, not even a z
 # worker.
 mkdir -p "$TMPD/stats"
 STRESS_MM_PLUGINS=2 run stats 2 STRESS_MM_STATS_DIR="$TMPD/stats" \
-	STRESS_MM_SHM_PCP_CHURN=stack
+	STRESS_MM_SHM_PCP_MODE=stack
 ops=$(yaml_bogo_ops "$TMPD/stats.yaml")
 "$BUILD/test/stats-dump" "$TMPD"/stats/shm-pcp.*.stats > "$TMPD/stats.dump"
 sum=$(sed -n 's/^sum_calls: //p' "$TMPD/stats.dump")
@@ -214,7 +214,7 @@ ok $? "stats: sum of calls $sum vs bogo-ops $ops, $files workers, churn allocati
 mkdir -p "$TMPD/pf"
 pf0=$(awk '$1 == "pgfault" { print $2 }' /proc/vmstat)
 (cd "$TMPD" && exec env STRESS_MM_STATS_DIR="$TMPD/pf" STRESS_MM_SHM_PCP_BYTES=1G \
-	STRESS_MM_SHM_PCP_CHURN=none setsid timeout 60 stress-ng --plugin 1 \
+	STRESS_MM_SHM_PCP_MODE=none setsid timeout 60 stress-ng --plugin 1 \
 	--plugin-so "$SO" --plugin-method shm_pcp -t 3 > "$TMPD/pf.log" 2>&1) &
 sid=$!
 minflt=0

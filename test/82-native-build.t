@@ -28,7 +28,7 @@ ok $? "built from $(basename "$src"): $ver"
 man_ok=1
 for o in vmalloc-order vmalloc-order-bytes vmalloc-order-batch vmalloc-order-method \
 	vmalloc-order-io-uring vmalloc-order-ops shm-pcp shm-pcp-bytes shm-pcp-method \
-	shm-pcp-churn shm-pcp-churn-bytes shm-pcp-churn-batch shm-pcp-churn-procs \
+	shm-pcp-mode shm-pcp-churn-bytes shm-pcp-churn-batch shm-pcp-churn-procs \
 	shm-pcp-cpu shm-pcp-ops; do
 	grep -qF ".B \\-\\-${o//-/\\-} " "$BUILD/stress-ng/stress-ng.1" || man_ok=0
 done

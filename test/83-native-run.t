@@ -47,7 +47,7 @@ grep -q "vmalloc-order: stack: kernel thread stacks are vmalloc areas" "$TMPD/st
 ok $? "the stack path proved its areas (stress-ng's log)"
 diag "$(grep "vmalloc-order:" "$TMPD/stack.log" | sed 's/^stress-ng: [a-z]*: *\[[0-9]*\] //')"
 
-(cd "$TMPD" && exec setsid timeout 120 "$NATIVE" --shm-pcp 1 --shm-pcp-churn stack \
+(cd "$TMPD" && exec setsid timeout 120 "$NATIVE" --shm-pcp 1 --shm-pcp-mode stack \
 	--shm-pcp-bytes 1M -t 5 --verify --metrics --yaml "$TMPD/shm.yaml" \
 	> "$TMPD/shm.log" 2>&1) &
 sid=$!
@@ -118,25 +118,25 @@ vmalloc-order vmalloc-order-bytes 16KK
 vmalloc-order vmalloc-order-batch 5000
 vmalloc-order vmalloc-order-method stak
 vmalloc-order vmalloc-order-method test-vmalloc
-shm-pcp shm-pcp-churn spinn
+shm-pcp shm-pcp-mode spinn
 shm-pcp shm-pcp-churn-procs 65
 EOF
 
-(cd "$TMPD" && STRESS_MM_SHM_PCP_CHURN=spinn timeout 60 "$NATIVE" --shm-pcp 1 -t 1 \
+(cd "$TMPD" && STRESS_MM_SHM_PCP_MODE=spinn timeout 60 "$NATIVE" --shm-pcp 1 -t 1 \
 	--log-file "$TMPD/env.file") > "$TMPD/env.log" 2>&1
 rc=$?
-bad="shm-pcp: STRESS_MM_SHM_PCP_CHURN='spinn' is not one of the choices"
+bad="shm-pcp: STRESS_MM_SHM_PCP_MODE='spinn' is not one of the choices"
 [ $rc -eq 1 ] && grep -q "$bad" "$TMPD/env.log"
-ok $? "a bad STRESS_MM_SHM_PCP_CHURN: exit $rc, $(grep -m1 STRESS_MM_ "$TMPD/env.log")"
+ok $? "a bad STRESS_MM_SHM_PCP_MODE: exit $rc, $(grep -m1 STRESS_MM_ "$TMPD/env.log")"
 grep -q "$bad" "$TMPD/env.file"
 ok $? "and --log-file keeps the reason: $(grep -m1 STRESS_MM_ "$TMPD/env.file")"
-(cd "$TMPD" && STRESS_MM_SHM_PCP_CHURN=spin STRESS_MM_SHM_PCP_BYTES=64KK \
-	timeout 60 "$NATIVE" --shm-pcp 1 --shm-pcp-churn none --shm-pcp-bytes 1M \
+(cd "$TMPD" && STRESS_MM_SHM_PCP_MODE=spin STRESS_MM_SHM_PCP_BYTES=64KK \
+	timeout 60 "$NATIVE" --shm-pcp 1 --shm-pcp-mode none --shm-pcp-bytes 1M \
 	-t 1) > "$TMPD/env2.log" 2>&1
 rc=$?
 [ $rc -eq 0 ] && grep -q "object of 1048576 bytes per bogo-op, churn none x 0" "$TMPD/env2.log"
 ok $? "an option wins over its variable, a bad one included (exit $rc)"
-(cd "$TMPD" && STRESS_MM_SHM_PCP_CHURN=spin timeout 60 "$NATIVE" --shm-pcp 1 \
+(cd "$TMPD" && STRESS_MM_SHM_PCP_MODE=spin timeout 60 "$NATIVE" --shm-pcp 1 \
 	--shm-pcp-bytes 1M -t 1) > "$TMPD/env3.log" 2>&1
 rc=$?
 [ $rc -eq 0 ] && grep -q "churn spin x 1" "$TMPD/env3.log"
@@ -146,7 +146,7 @@ ok $? "a variable sets what no option gives (exit $rc)"
 missing=
 for o in vmalloc-order vmalloc-order-ops vmalloc-order-bytes vmalloc-order-batch \
 	vmalloc-order-method vmalloc-order-io-uring shm-pcp shm-pcp-ops shm-pcp-bytes \
-	shm-pcp-method shm-pcp-churn shm-pcp-churn-bytes shm-pcp-churn-batch \
+	shm-pcp-method shm-pcp-mode shm-pcp-churn-bytes shm-pcp-churn-batch \
 	shm-pcp-churn-procs shm-pcp-cpu; do
 	grep -qE "^ +--$o " "$TMPD/help" || missing="$missing $o"
 done
@@ -170,7 +170,7 @@ else
 	[ $rc -eq 0 ] && grep -q "vmalloc-order: module: no /dev/stress-mm-vmalloc: the module stress_mm_vmalloc is not loaded.*skipping stressor" "$TMPD/module.log" &&
 		[ "$(fails module)" -eq 0 ]
 	ok $? "path module without the module: skipped with the reason, not implemented (exit $rc)"
-	run cmodule --shm-pcp 1 --shm-pcp-churn module --shm-pcp-churn-bytes 12K -t 2
+	run cmodule --shm-pcp 1 --shm-pcp-mode module --shm-pcp-churn-bytes 12K -t 2
 	rc=$?
 	[ $rc -eq 0 ] && grep -q "shm-pcp: churn: module: no /dev/stress-mm-vmalloc.*skipping stressor" "$TMPD/cmodule.log"
 	ok $? "churn module without the module: skipped with the reason (exit $rc)"
@@ -181,7 +181,7 @@ fi
 if [ "$(id -u)" -eq 0 ] && command -v unshare > /dev/null; then
 	(cd "$TMPD" && timeout 60 unshare --ipc sh -c 'echo 65536 > /proc/sys/kernel/shmmax &&
 		exec "$0" --shm-pcp 1 --shm-pcp-method sysv --shm-pcp-bytes 1M \
-		--shm-pcp-churn none -t 2' "$NATIVE") > "$TMPD/fail.log" 2>&1
+		--shm-pcp-mode none -t 2' "$NATIVE") > "$TMPD/fail.log" 2>&1
 	rc=$?
 	[ $rc -eq 2 ] && grep -q "fail: .*shm-pcp: shmget of 1048576 bytes errno=22" "$TMPD/fail.log"
 	ok $? "a failing cycle is a failure: exit $rc, $(grep "fail:" "$TMPD/fail.log" | head -n 1)"
@@ -213,7 +213,7 @@ rc=$?
 [ $rc -eq 0 ] && grep -q "vmalloc-order: pty: .* are vmalloc areas of" "$TMPD/ptyfd.log" &&
 	! grep -q "not verified" "$TMPD/ptyfd.log"
 ok $? "pty under RLIMIT_NOFILE 64: proven, not unverified (exit $rc, $(grep -o "batch clamped.*" "$TMPD/ptyfd.log"))"
-(ulimit -n 64 && run ptychurn --shm-pcp 1 --shm-pcp-churn pty --shm-pcp-bytes 1M -t 2)
+(ulimit -n 64 && run ptychurn --shm-pcp 1 --shm-pcp-mode pty --shm-pcp-bytes 1M -t 2)
 rc=$?
 n=$(sed -n 's/.*churn pty x 1 (batch \([0-9]*\) of 128 asked).*/\1/p' "$TMPD/ptychurn.log")
 [ $rc -eq 0 ] && [ -n "$n" ] && [ "$n" -lt 128 ] &&
@@ -234,7 +234,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv > /dev/null && command -v prlimit > 
 	uid=$((40000 + RANDOM % 20000))
 	chmod 1777 "$TMPD"
 	(cd "$TMPD" && exec timeout 60 setpriv --reuid "$uid" --regid "$uid" \
-		--clear-groups -- "$NATIVE" --shm-pcp 1 --shm-pcp-churn stack \
+		--clear-groups -- "$NATIVE" --shm-pcp 1 --shm-pcp-mode stack \
 		--shm-pcp-churn-batch 16 --shm-pcp-bytes 1M -t 20 > "$TMPD/nproc.log" 2>&1) &
 	pid=$!
 	churner() {

@@ -5,7 +5,8 @@
 # (test=vmalloc-order and test=shm-pcp, nr_threads=100%, a short
 # testtime), and its own programs/stress-ng/parse turns the output into
 # TEST.ops_per_sec and one key per metric. run adds --TEST-method all
-# (both method options offer it); that must run. The job file and kconfig
+# (both method options offer it); that must run, and a job's mode
+# reaches shm-pcp as --shm-pcp-mode. The job file and kconfig
 # lines we ship (lkp/) are read by Ruby and lkp's ERB as lkp reads them.
 #
 # run would set kernel.sched_autogroup_enabled=0 for the whole machine:
@@ -56,10 +57,10 @@ positive "$v"
 ok $? "lkp's parse: vmalloc-order.allocations_per_sec: ${v:-absent}"
 diag "$(cat "$TMPD/vmalloc-order.stats")"
 
-lkp_run shm-pcp STRESS_MM_SHM_PCP_CHURN=stack STRESS_MM_SHM_PCP_BYTES=1M
-grep -q "stress-ng .*--shm-pcp-method all --shm-pcp 100%" "$TMPD/shm-pcp.out" &&
+lkp_run shm-pcp mode=stack
+grep -q "stress-ng .*--shm-pcp-method all --shm-pcp-mode stack --shm-pcp 100%" "$TMPD/shm-pcp.out" &&
 	grep -q "churn stack x 1" "$TMPD/shm-pcp.out"
-ok $? "lkp's run ran shm-pcp with --shm-pcp-method all, the churn from the job's variable"
+ok $? "lkp's run ran shm-pcp with --shm-pcp-method all and the job's mode as --shm-pcp-mode: $(grep -m1 'stress-ng --' "$TMPD/shm-pcp.out")"
 v=$(key shm-pcp.ops_per_sec shm-pcp)
 positive "$v" && [ "$(key shm-pcp.pass shm-pcp)" = 1 ]
 ok $? "lkp's parse: shm-pcp.ops_per_sec: ${v:-absent}"
@@ -78,7 +79,7 @@ ok $? "kernel.sched_autogroup_enabled of the machine left at $autogroup"
 ruby -ryaml -e '
 	docs = YAML.load_stream(File.read(ARGV[0]))
 	t = docs.map { |d| d["stress-ng"]["test"] }.flatten
-	c = docs.map { |d| d["stress-ng"]["STRESS_MM_SHM_PCP_CHURN"] }.compact.flatten
+	c = docs.map { |d| d["stress-ng"]["mode"] }.compact.flatten
 	ok = t.sort == %w[shm-pcp vmalloc-order] && c == %w[stack spin none] &&
 		docs.all? { |d| d["nr_threads"] == "100%" && d["testtime"] == ["60s"] &&
 			d["suite"] == "stress-ng" }

@@ -46,7 +46,7 @@ calls=$(key "$TMPD/auto.yaml" vmalloc-order calls)
 ok $? "its metrics entry is vmalloc-order with $ops bogo-ops; $files record(s) read, $calls calls"
 
 # The command line and environment of the stress-ng it ran.
-(cd "$TMPD" && STRESS_MM_SHM_PCP_CHURN=spin exec timeout 120 "$SMM" --shm-pcp 1 \
+(cd "$TMPD" && STRESS_MM_SHM_PCP_MODE=spin exec timeout 120 "$SMM" --shm-pcp 1 \
 	--shm-pcp-bytes 1M -t 4 --counters none --vmallocinfo-interval 0 \
 	> "$TMPD/argv.log" 2>&1) &
 fe_pid=$!
@@ -72,7 +72,7 @@ rc=$?
 case " $argv " in
 *" --shm-pcp 1 "*"--shm-pcp-bytes 1M "*) true ;;
 *) false ;;
-esac && case " $argv " in *" --shm-pcp-churn spin "*) true ;; *) false ;; esac &&
+esac && case " $argv " in *" --shm-pcp-mode spin "*) true ;; *) false ;; esac &&
 	[ "$envs" = STRESS_MM_STATS_DIR ] && [ $rc -eq 0 ]
 ok $? "parameters as options, the STRESS_MM_ variable's too, none in its environment: ${argv:-not seen}; STRESS_MM_*: ${envs:-none} (exit $rc)"
 
@@ -105,8 +105,8 @@ fi
 
 # compare: the same configuration, plugin against native (whatever the
 # verdict: 0, 1, or 2 for too few runs; never "not comparable").
-fe cmp-p --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 --repeat 3 --integration plugin &&
-	fe cmp-n --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 --repeat 3
+fe cmp-p --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-mode none -t 1 --repeat 3 --integration plugin &&
+	fe cmp-n --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-mode none -t 1 --repeat 3
 rc=$?
 (cd "$TMPD" && "$SMM" compare cmp-p.yaml cmp-n.yaml > cmp.out 2> cmp.err)
 crc=$?
@@ -134,7 +134,7 @@ else
 fi
 
 # churn module: the front end prepares the device as for path module.
-fe cmod --shm-pcp 1 --shm-pcp-churn module --shm-pcp-churn-bytes 12K -t 2
+fe cmod --shm-pcp 1 --shm-pcp-mode module --shm-pcp-churn-bytes 12K -t 2
 rc=$?
 reason=$(key "$TMPD/cmod.yaml" shm-pcp skipped)
 if [ ! -e /proc/modules ]; then
@@ -152,7 +152,7 @@ fi
 if command -v unshare > /dev/null && [ "$(id -u)" = 0 ]; then
 	(cd "$TMPD" && unshare --ipc sh -c 'echo 65536 > /proc/sys/kernel/shmmax &&
 		exec "$0" --shm-pcp 1 --shm-pcp-method sysv --shm-pcp-bytes 1M \
-		--shm-pcp-churn none -t 2 --counters none --vmallocinfo-interval 0 \
+		--shm-pcp-mode none -t 2 --counters none --vmallocinfo-interval 0 \
 		--yaml "$1"' "$SMM" "$TMPD/fail.yaml" > "$TMPD/fail.log" 2>&1)
 	rc=$?
 	[ $rc -eq 2 ] && grep -q "stress-mm: shm-pcp failed:" "$TMPD/fail.log" &&

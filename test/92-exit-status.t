@@ -33,7 +33,7 @@ else
 fi
 
 # 2. A run shorter than one bogo-op.
-"$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1G --shm-pcp-churn none -t 1s \
+"$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1G --shm-pcp-mode none -t 1s \
 	--counters none --yaml "$TMPD/short.yaml" > "$TMPD/short.log" 2>&1
 rc=$?
 pages=$(sed -n 's/^      pages-faulted: //p' "$TMPD/short.yaml" | head -1)

@@ -108,7 +108,7 @@ fi
 
 # 4. a churn companion killed: the worker's record says by which signal
 (cd "$TMPD" && exec setsid timeout -s KILL 60 "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M \
-	--shm-pcp-churn spin -t 6 --counters none --vmallocinfo-interval 0 \
+	--shm-pcp-mode spin -t 6 --counters none --vmallocinfo-interval 0 \
 	--yaml "$TMPD/comp.yaml" > "$TMPD/comp.log" 2>&1) &
 pid=$!
 ng_of comp > /dev/null

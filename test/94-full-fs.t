@@ -31,7 +31,7 @@ ok $? "/dev/shm without room: exit $rc, before anything: $(head -1 "$TMPD/room.l
 
 # 2. /dev/shm of 24 MiB filled while a worker faults 8 MiB objects
 umount /dev/shm && mount -t tmpfs -o size=24M smm-test-shm /dev/shm
-(cd "$TMPD" && exec "$SMM" --shm-pcp 1 --shm-pcp-bytes 8M --shm-pcp-churn none -t 6 \
+(cd "$TMPD" && exec "$SMM" --shm-pcp 1 --shm-pcp-bytes 8M --shm-pcp-mode none -t 6 \
 	"${RUN[@]}" --yaml "$TMPD/full.yaml" > "$TMPD/full.log" 2>&1) &
 pid=$!
 for i in $(seq 300); do

@@ -20,12 +20,12 @@
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 90
+plan 93
 
 HB=shm-pcp.bogo-ops-per-second-real-time
 LB=shm-pcp.movable-refills-per-1000-faults
 cd "$TMPD" || exit 1
-"$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 --repeat 7 \
+"$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-mode none -t 1 --repeat 7 \
 	--counters none --vmallocinfo-interval 0 --yaml real.yaml > run.log 2>&1
 ok $? "--repeat 7 runs and exits 0"
 [ "$(grep -c '^  - exit-status:' real.yaml)" -eq 7 ] &&
@@ -109,7 +109,7 @@ ok $? "  verdict no change"
 { cat zero.yaml; echo "# a copy"; } > zero2.yaml
 cmp_run 0 "0 against 0 is no change" zero.yaml zero2.yaml
 
-"$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-churn none -t 1 --repeat 3 \
+"$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-mode none -t 1 --repeat 3 \
 	--counters none --vmallocinfo-interval 0 --yaml three.yaml > /dev/null 2>&1
 { cat three.yaml; echo "# a copy"; } > three2.yaml
 cmp_run 2 "3 against 3 runs are too few for 95%" --junit few.xml three.yaml three2.yaml
@@ -137,6 +137,12 @@ cmp_run 2 "a --metric missing on one side is incomparable" --metric "$HB" base.y
 cmp_run 2 "mismatched parameters are incomparable" base.yaml param.yaml
 grep -q "differs: .*shm-pcp-bytes=2M" err
 ok $? "  the difference is listed"
+sed 's/^\( *\)shm-pcp-mode:/\1shm-pcp-churn:/' base.yaml > oldname.yaml
+grep -q "shm-pcp-churn: none" oldname.yaml &&
+	sed 's/^\( *\)shm-pcp-mode: none/\1shm-pcp-mode: spin/' base.yaml > spin.yaml
+ok $? "  a report that names the churn shm-pcp-churn, as before its rename"
+cmp_run 1 "  it compares as shm-pcp-mode, the name it has now" oldname.yaml drop.yaml
+cmp_run 2 "  and still differs from a report of another mode" oldname.yaml spin.yaml
 cmp_run 0 "--allow-param-diff compares two configurations" --allow-param-diff --junit pd.xml base.yaml param.yaml
 grep -qx '    <property name="differs" value="base shm-pcp.shm-pcp-bytes=1M"/>' pd.xml &&
 	grep -qx '    <property name="differs" value="candidate shm-pcp.shm-pcp-bytes=2M"/>' pd.xml &&

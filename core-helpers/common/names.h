@@ -46,7 +46,7 @@ enum smm_iou_mode {
 };
 
 /*
- * STRESS_MM_SHM_PCP_CHURN: what shm-pcp's companions do (worker/churn.h).
+ * STRESS_MM_SHM_PCP_MODE: what shm-pcp's companions do (worker/churn.h).
  * X(symbol, name, vmalloc-order path or -1): the kinds with a path are the
  * vmalloc-order paths of the same name (module: exact-size areas of
  * STRESS_MM_SHM_PCP_CHURN_BYTES through our device); spin burns the same

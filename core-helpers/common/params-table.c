@@ -95,9 +95,9 @@ const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 		.help = "shared memory: POSIX shm_open, memfd_create or SysV "
 			"shmget, or all three in turn, one per bogo-op",
 	},
-	[SMM_SHM_P_CHURN] = {
-		.option = "shm-pcp-churn",
-		.env = "STRESS_MM_SHM_PCP_CHURN",
+	[SMM_SHM_P_MODE] = {
+		.option = "shm-pcp-mode",
+		.env = "STRESS_MM_SHM_PCP_MODE",
 		.type = SMM_P_CHOICE,
 		.def = "stack",
 		.choices = smm_churn_names,

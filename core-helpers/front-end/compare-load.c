@@ -248,10 +248,23 @@ static int take_runs(struct rd *r)
 	return 0;
 }
 
+/* Parameters renamed since reports were first written: a report of an
+ * older stress-mm compares as one of today's. */
+static const struct {
+	const char *old, *now;
+} renamed_params[] = {
+	{ "shm-pcp-churn", "shm-pcp-mode" }, /* lkp passes only --TEST-mode */
+};
+
 static int add_param(struct smm_report *rp, size_t *cap, const char *a,
 		     const char *b, const char *v)
 {
 	char *s;
+
+	for (size_t i = 0; i < sizeof(renamed_params) / sizeof(renamed_params[0]);
+	     i++)
+		if (!strcmp(b, renamed_params[i].old))
+			b = renamed_params[i].now;
 
 	if (grow((void **)&rp->params, sizeof(*rp->params), cap, rp->nparams))
 		return -ENOMEM;

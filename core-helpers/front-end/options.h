@@ -131,7 +131,7 @@ bool smm_opts_method(const struct smm_run_cfg *cfg, int s, const char *method);
 
 /*
  * smm_opts_module() - whether a stressor asked for uses our kernel module
- * (kmodule.h): --vmalloc-order-method module or --shm-pcp-churn module.
+ * (kmodule.h): --vmalloc-order-method module or --shm-pcp-mode module.
  */
 bool smm_opts_module(const struct smm_run_cfg *cfg);
 

@@ -140,7 +140,7 @@ bool smm_opts_method(const struct smm_run_cfg *cfg, int s, const char *method)
 bool smm_opts_module(const struct smm_run_cfg *cfg)
 {
 	static const char *const uses[] = { "vmalloc-order-method",
-					    "shm-pcp-churn" };
+					    "shm-pcp-mode" };
 
 	for (int s = 0; s < SMM_NR_STRESSORS; s++)
 		for (size_t u = 0; u < sizeof(uses) / sizeof(uses[0]); u++) {

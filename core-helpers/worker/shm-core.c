@@ -47,7 +47,7 @@ int smm_shm_start(struct smm_shm *s, const struct smm_shm_cfg *cfg,
 		  struct smm_outcome *o)
 {
 	const uint64_t *param = cfg->param;
-	enum smm_churn_kind kind = (enum smm_churn_kind)param[SMM_SHM_P_CHURN];
+	enum smm_churn_kind kind = (enum smm_churn_kind)param[SMM_SHM_P_MODE];
 	unsigned int procs = (unsigned int)param[SMM_SHM_P_CHURN_PROCS];
 	struct smm_churn_cfg cc = {
 		.stressor = cfg->stressor,
