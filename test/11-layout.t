@@ -58,9 +58,13 @@ bad=$(cd "$TOP" && includes_outside "core-helpers/common core-helpers/front-end 
 ok $? "front-end code includes only front-end, common and bpf/ headers"
 [ -n "$bad" ] && diag "$bad"
 
-big=$(cd "$TOP" && wc -l ./*.c core-helpers/*/*.c core-helpers/worker/paths/*.c |
+# The stressor files (stress-*.c, core-vmalloc.c at the top) are
+# stress-ng's files, in its layout, where one file is one stressor and
+# its own helpers (stress-vm.c is 4,000 lines): upstream/style-check holds
+# them to stress-ng's rules instead. The front end's main is ours.
+big=$(cd "$TOP" && wc -l stress-mm.c core-helpers/*/*.c core-helpers/worker/paths/*.c plugin/*.c |
 	awk '$2 != "total" && $1 > 600 { print $2 " (" $1 " lines)" }')
 [ -z "$big" ]
-ok $? "no .c file is over 600 lines"
+ok $? "no .c file of ours is over 600 lines (the stressor files are stress-ng's)"
 [ -n "$big" ] && diag "$big"
 done_testing

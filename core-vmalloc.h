@@ -1,0 +1,144 @@
+/*
+ * Copyright (C) 2026 The stress-mm authors.
+ *
+ * This program is free software; you can redistribute it and/or
+ * modify it under the terms of the GNU General Public License
+ * as published by the Free Software Foundation; either version 2
+ * of the License, or (at your option) any later version.
+ *
+ * This program is distributed in the hope that it will be useful,
+ * but WITHOUT ANY WARRANTY; without even the implied warranty of
+ * MERCHANTABILITY or FITNESS FOR A PARTICULAR PURPOSE.  See the
+ * GNU General Public License for more details.
+ *
+ * You should have received a copy of the GNU General Public License
+ * along with this program; if not, write to the Free Software
+ * Foundation, Inc., 51 Franklin Street, Fifth Floor, Boston, MA 02110-1301, USA.
+ *
+ */
+#ifndef CORE_VMALLOC_H
+#define CORE_VMALLOC_H
+
+/*
+ *  vmalloc paths: user-space ways to make the kernel allocate, and free,
+ *  areas in vmalloc space (thread stacks with CONFIG_VMAP_STACK, io_uring
+ *  provided-buffer rings and registered-buffer page tables, classic BPF
+ *  filters, LDTs, pty buffers, fd tables). Used by the vmalloc-order
+ *  stressor (one path per method) and by the shm-pcp stressor's churn
+ *  processes. A path is driven by one process: setup once, then one
+ *  batch per bogo-op: "batch" allocations of each kind of the path made
+ *  so that they are all alive at once, then all freed.
+ *
+ *  Added (no signature changed): STRESS_VMALLOC_SUPPORTED (defined where
+ *  the paths are built: Linux; guard callers with it),
+ *  STRESS_VMALLOC_PATHS_NUM (for arrays per path) and
+ *  stress_vmalloc_exit_status() (how a path's errno ends a stressor).
+ */
+
+#if defined(__linux__)
+#define STRESS_VMALLOC_SUPPORTED
+#endif
+
+#define STRESS_VMALLOC_KINDS_MAX	(2)	/* kinds of one path */
+#define STRESS_VMALLOC_PATHS_NUM	(6)	/* rows of stress_vmalloc_paths */
+
+/* how a kind of a path was judged, for --verify and the notes */
+typedef enum {
+	STRESS_VMALLOC_UNUSED = 0,
+	STRESS_VMALLOC_PROVEN,		/* its areas showed in /proc/vmallocinfo */
+	STRESS_VMALLOC_UNPROVEN,	/* ran, not verified: reason says why */
+	STRESS_VMALLOC_LEFT_OUT,	/* could not run here: err, reason */
+} stress_vmalloc_state_t;
+
+/* what one kind of a path achieved: filled in by setup */
+typedef struct {
+	char name[32];			/* "stack", "io-uring rings" */
+	stress_vmalloc_state_t state;
+	int err;			/* errno: why left out or unproven */
+	bool vmap;			/* vmap area (pages from elsewhere) */
+	int order;			/* log2(pages) of an area, -1 if not */
+	size_t area_bytes;		/* vmallocinfo size, guard page incl. */
+	size_t pages;			/* its pages=, 0 for a vmap area */
+	size_t requested;		/* bytes asked for one allocation */
+	char caller[64];		/* the area's caller in vmallocinfo */
+	char reason[192];		/* why left out or unproven */
+} stress_vmalloc_kind_info_t;
+
+typedef struct stress_vmalloc_path stress_vmalloc_path_t;	/* opaque */
+
+/* one row per path, in the order of the vmalloc-order methods */
+typedef struct {
+	const char *name;		/* "stack", "io-uring", ... */
+	size_t natural_bytes;		/* its most typical allocation size */
+} stress_vmalloc_path_info_t;
+
+extern const stress_vmalloc_path_info_t stress_vmalloc_paths[];
+extern const size_t stress_vmalloc_paths_num;
+
+/*
+ *  stress_vmalloc_exit_status()
+ *	the EXIT_* a path's errno ends a stressor with: EXIT_NOT_IMPLEMENTED
+ *	(ENOSYS, EPERM, EOPNOTSUPP, EACCES), EXIT_NO_RESOURCE (ENOMEM,
+ *	ENOSPC, EAGAIN, EMFILE, ENFILE), else EXIT_FAILURE
+ */
+extern int stress_vmalloc_exit_status(const int err);
+
+/* io-uring path: which kinds run */
+#define STRESS_VMALLOC_IO_URING_BUFFERS	(0x1)
+#define STRESS_VMALLOC_IO_URING_RINGS	(0x2)
+
+/*
+ *  stress_vmalloc_path_setup()
+ *	set path stress_vmalloc_paths[idx] up for one process: allocations
+ *	of about bytes each, batch of them alive at once (clamped to what
+ *	the system's limits allow now, said once with pr_inf), io_uring
+ *	kinds as STRESS_VMALLOC_IO_URING_* bits; prove each kind once in
+ *	/proc/vmallocinfo (VmallocUsed when it is unreadable). A kind that
+ *	cannot run is left out with a note as long as another one runs.
+ *	Returns 0 and *path, or -errno when the path cannot run here with
+ *	the reason in why[] (the caller skips: EXIT_NO_RESOURCE or
+ *	EXIT_NOT_IMPLEMENTED by errno).
+ */
+extern int stress_vmalloc_path_setup(stress_args_t *args, const size_t idx,
+	const size_t bytes, const size_t batch, const int io_uring,
+	stress_vmalloc_path_t **path, char *why, const size_t why_len);
+
+/*
+ *  stress_vmalloc_path_batch()
+ *	one bogo-op: make the batch of each kind, all alive at once, then
+ *	free them all; *allocs grows by the kernel allocations made.
+ *	Returns 0, or -errno with what failed in what[] (a failure; EINTR
+ *	when a signal stopped the batch: the items made count).
+ */
+extern int stress_vmalloc_path_batch(stress_vmalloc_path_t *path,
+	uint64_t *allocs, char *what, const size_t what_len);
+
+/*
+ *  stress_vmalloc_path_batch_size()
+ *	allocations per batch of the first kind, after set-up's clamps
+ */
+extern size_t stress_vmalloc_path_batch_size(const stress_vmalloc_path_t *path);
+
+/*
+ *  stress_vmalloc_path_verify()
+ *	prove every kind again: its areas show in /proc/vmallocinfo while a
+ *	batch is held. Returns 0 proved, 1 could not be judged here (reason
+ *	in what[]), -errno on failure (EBADMSG: the areas did not show).
+ */
+extern int stress_vmalloc_path_verify(stress_vmalloc_path_t *path,
+	char *what, const size_t what_len);
+
+/*
+ *  stress_vmalloc_path_kinds()
+ *	copy what each kind achieved into info[0..n-1]; returns the kinds
+ */
+extern size_t stress_vmalloc_path_kinds(const stress_vmalloc_path_t *path,
+	stress_vmalloc_kind_info_t *info, const size_t n);
+
+/*
+ *  stress_vmalloc_path_teardown()
+ *	free all that setup made; NULL is ignored
+ */
+extern void stress_vmalloc_path_teardown(stress_vmalloc_path_t *path);
+
+#endif
