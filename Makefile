@@ -76,13 +76,14 @@ BENCH_BINS := $(BUILD)/bench/shm-loop $(BUILD)/bench/gate-sim \
 	$(BUILD)/bench/event-cost $(BUILD)/bench/churn-setup
 
 .PHONY: all deps check run lint clean bench lab lab-kernels lab-fingerprint lab-ab lab-native \
-	stress-ng
+	stress-ng upstream upstream-check
 all: $(BUILD)/stress-mm.so $(BUILD)/stress-mm $(BUILD)/stress-mm.1 \
 	$(BUILD)/stress-mm.bash-completion $(UNIT_BINS) $(HELPER_BINS) \
 	$(BENCH_BINS)
 
 include Makefile.config
 include Makefile.install
+include Makefile.upstream
 
 $(BUILD)/obj/core-helpers/common/%.o: core-helpers/common/%.c $(BUILD)/config.h $(ALL_HDRS)
 	@mkdir -p $(dir $@)
