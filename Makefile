@@ -183,15 +183,10 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/config.h
 	@$(CC) $(BASE_CFLAGS) -o $@ $<
 
 # stress-ng with our stressors built in (native/, doc/native.md): the
-# generator turns the parameter tables into stress-ng's registration;
-# native/build.sh copies and registers a stress-ng tree once per source
-# and lets stress-ng's make rebuild only what changed.
-$(BUILD)/native/gen-native: native/gen-native.c $(LIBCOMMON)
-	@mkdir -p $(dir $@)
-	@echo "  CC      $@"
-	@$(CC) $(BASE_CFLAGS) $(COMMON_INC) -o $@ $< $(LIBCOMMON) -lbsd
-
-stress-ng: $(LIBWORKER) $(LIBCOMMON) $(BUILD)/native/gen-native
+# top-level stressor files, registered as the upstream series registers
+# them; native/build.sh copies and registers a stress-ng tree once per
+# source and lets stress-ng's make rebuild only what changed.
+stress-ng:
 	+@MAKE="$(MAKE)" native/build.sh $(BUILD)
 
 deps:
@@ -311,12 +306,10 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/run-vmalloc-order
 
-# native/'s stressor files compile only in a stress-ng tree: clang-format
-# here, stress-ng's warnings as errors in its build (native/apply.sh).
 # clang-tidy runs once per file, so that make -jN lint runs N at a time
 # (test/60-lint.t does); a file's stamp in $(BUILD)/tidy/ says it passed,
 # and goes stale when the file or any of our headers changes.
-TIDY_SRCS := $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) native/gen-native.c
+TIDY_SRCS := $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS)
 TIDY_STAMPS := $(TIDY_SRCS:%.c=$(BUILD)/tidy/%.ok)
 lint: $(BUILD)/config.h $(BPF_SKEL) $(TIDY_STAMPS)
 	clang-format --dry-run --Werror $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) \
@@ -324,7 +317,7 @@ lint: $(BUILD)/config.h $(BPF_SKEL) $(TIDY_STAMPS)
 		$(wildcard native/*.c native/*.h)
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
 		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(TEST_INC) \
-		$(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) native/gen-native.c
+		$(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS)
 $(BUILD)/tidy/%.ok: %.c $(ALL_HDRS) $(BUILD)/config.h $(BPF_SKEL) .clang-tidy
 	@mkdir -p $(dir $@)
 	clang-tidy --quiet $< -- $(BASE_CFLAGS) $(TEST_INC)

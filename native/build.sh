@@ -2,24 +2,31 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 #
 # native/build.sh BUILD: stress-ng with stress-mm's stressors built in,
-# into BUILD/stress-ng/ (stress-ng, stress-ng.1). Run by `make stress-ng`
-# once build/libworker.a, build/libcommon.a and build/native/gen-native
-# are up to date.
+# into BUILD/stress-ng/ (stress-ng, stress-ng.1). Run by `make stress-ng`.
 # native/build.sh --source: print the stress-ng source it would use; exit
 # 1, saying why, when there is none (make check and the tests ask).
 #
 # STRESS_NG_SRC: a stress-ng release tarball or a stress-ng tree (a git
-# checkout or not; never written to). Default: the fixture
-# ../shared/fixtures/stress-ng-0.22.00.tar.xz next to this repository.
+# checkout or not; never written to), 0.22.00 or later: the stressor
+# files use stress-ng's helpers of that release (stress_setting_get(),
+# exercises[]). Default: the fixture ../shared/fixtures/stress-ng-0.22.00.tar.xz
+# next to this repository.
 #
-# The tree is copied to BUILD/stress-ng/src and registered there
-# (native/apply.sh) only when the source, apply.sh or the generated
-# registration (stressor and option names) change: then everything is compiled again, as stress-ng's
-# Makefile rebuilds every object when its headers or Makefile change.
-# Otherwise stress-ng's own make rebuilds what depends on what changed:
-# our adapters when native/ or our headers or the generated option rows
-# change, a relink when our libraries do, nothing when nothing did.
-# stress-ng's build output goes to BUILD/stress-ng/build.log.
+# What is built is what upstream gets (doc/upstream.md): the top-level
+# stress-vmalloc-order.c, stress-shm-pcp.c, core-vmalloc.c and
+# core-vmalloc.h, linked into the tree unchanged, registered by
+# upstream/register.sh as the patch series registers them. Nothing of
+# stress-mm's own libraries is linked in: the built-in stressors keep no
+# record (stats.h), and the front end takes their figures from
+# stress-ng's YAML (doc/native.md).
+#
+# The tree is copied to BUILD/stress-ng/src and registered there only when
+# the source, the registration (register.sh, the man sections) or an
+# option row of the stressor files changes: then everything is compiled
+# again, as stress-ng's Makefile rebuilds every object when its headers or
+# Makefile change. Otherwise stress-ng's own make rebuilds what depends on
+# what changed: a stressor file's object and the link. stress-ng's build
+# output goes to BUILD/stress-ng/build.log.
 set -eu
 
 [ $# -eq 1 ] || { echo "usage: $0 BUILD|--source" >&2; exit 1; }
@@ -42,9 +49,8 @@ fi
 build=$(cd "$1" && pwd)
 out=$build/stress-ng
 tree=$out/src
-gendir=$out/gen
-gen=$build/native/gen-native
-mkdir -p "$out" "$gendir"
+files="stress-vmalloc-order.c stress-shm-pcp.c core-vmalloc.c core-vmalloc.h"
+mkdir -p "$out"
 
 # The files of a tree to copy: a git checkout's tracked and untracked
 # files (not its .git, not what it ignores), else every file.
@@ -67,8 +73,8 @@ identity() {
 	else
 		echo "tarball $src $(stat -c '%s %Y' "$src")"
 	fi
-	for m in macros enum longopts; do "$gen" "$m"; done | cksum
-	cksum < "$root/native/apply.sh"
+	cat "$root/upstream/register.sh" "$root"/upstream/*.man | cksum
+	(cd "$root" && grep -h '{ *OPT_' stress-vmalloc-order.c stress-shm-pcp.c) | cksum
 }
 
 copy_tree() {
@@ -90,23 +96,22 @@ copy_tree() {
 }
 
 id=$(identity)
-if [ ! -f "$out/source.id" ] || [ "$id" != "$(cat "$out/source.id")" ] ||
-	[ ! -f "$tree/stress-mm.mk" ]; then
+if [ ! -f "$out/source.id" ] || [ "$id" != "$(cat "$out/source.id")" ]; then
 	rm -f "$out/source.id"
 	echo "  NATIVE  copy $src to $tree"
 	copy_tree
-	"$root/native/apply.sh" "$tree" "$gen" "$gendir" "$root" "$build"
+	if ! grep -q 'stress_setting_get(' "$tree/core-setting.h" 2> /dev/null ||
+		! grep -q 'stress_exercises_t' "$tree/stress-ng.h" 2> /dev/null; then
+		die "$src: a stress-ng older than 0.22.00 (no stress_setting_get(), no exercises[]): the stressor files need 0.22.00 or later; the plugin runs in any stress-ng from 0.14.04 (doc/plugin.md)"
+	fi
+	for f in $files; do
+		[ ! -e "$tree/$f" ] ||
+			die "$tree/$f: this stress-ng has a $f of its own already"
+		ln -s "$root/$f" "$tree/$f"
+	done
+	"$root/upstream/register.sh" "$tree" vmalloc-order
+	"$root/upstream/register.sh" "$tree" shm-pcp
 	echo "$id" > "$out/source.id"
-fi
-
-# The man page sections and the help and option rows: rewritten only
-# when they change; no object of the tree depends on the man page.
-"$root/native/apply.sh" --man "$tree" "$gen"
-"$gen" header > "$gendir/stress-mm-opts.h.tmp"
-if cmp -s "$gendir/stress-mm-opts.h.tmp" "$gendir/stress-mm-opts.h"; then
-	rm -f "$gendir/stress-mm-opts.h.tmp"
-else
-	mv "$gendir/stress-mm-opts.h.tmp" "$gendir/stress-mm-opts.h"
 fi
 
 # stress-ng's own make decides what to rebuild. Under a make -j the

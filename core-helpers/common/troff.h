@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * troff.h - text for a man page (groff_man(7)), shared by the front end's
- * page (front-end/docgen.c) and the sections native/gen-native.c writes
- * into stress-ng's page.
+ * troff.h - text for a man page (groff_man(7)): the front end's page
+ * (front-end/docgen.c).
  */
 #ifndef SMM_TROFF_H
 #define SMM_TROFF_H
