@@ -48,7 +48,15 @@ COMMON_SRCS := $(sort $(wildcard core-helpers/common/*.c))
 WORKER_SRCS := $(sort $(wildcard core-helpers/worker/*.c core-helpers/worker/paths/*.c))
 FE_LIB_SRCS := $(sort $(wildcard core-helpers/front-end/*.c))
 CORE_SRCS := $(COMMON_SRCS) $(WORKER_SRCS) $(FE_LIB_SRCS)
-PLUGIN_SRCS := plugin/vmalloc-order.c plugin/shm-pcp.c
+# The plugin compiles the stressor files themselves (STRESSOR_FILES): each
+# glue file includes one of them, with plugin/compat/ first on the include
+# path so that their "stress-ng.h" is ours (plugin/README.md).
+PLUGIN_SRCS := plugin/compat.c plugin/core-vmalloc.c plugin/methods.c \
+	plugin/module.c plugin/shm-pcp.c plugin/vmalloc-order.c
+PLUGIN_HDRS := $(wildcard plugin/*.h plugin/compat/*.h)
+PLUGIN_INC := -Iplugin/compat -Iplugin $(WORKER_INC)
+STRESSOR_FILES := stress-vmalloc-order.c stress-shm-pcp.c core-vmalloc.c \
+	core-vmalloc.h
 FE_SRCS := stress-mm.c
 LIBCOMMON := $(BUILD)/libcommon.a
 LIBWORKER := $(BUILD)/libworker.a
@@ -116,10 +124,11 @@ $(BUILD)/obj/stress-%.o: stress-%.c $(BUILD)/config.h $(ALL_HDRS) $(BPF_SKEL)
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(if $(filter $<,$(FE_SRCS)),$(FE_INC),$(WORKER_INC)) -c $< -o $@
 
-$(BUILD)/obj/plugin/%.o: plugin/%.c $(BUILD)/config.h $(ALL_HDRS)
+$(BUILD)/obj/plugin/%.o: plugin/%.c $(BUILD)/config.h $(ALL_HDRS) $(PLUGIN_HDRS) \
+		$(STRESSOR_FILES)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	@$(CC) $(BASE_CFLAGS) $(WORKER_INC) -c $< -o $@
+	@$(CC) $(BASE_CFLAGS) $(PLUGIN_INC) -c $< -o $@
 
 $(LIBCOMMON): $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
 $(LIBWORKER): $(WORKER_SRCS:%.c=$(BUILD)/obj/%.o)
@@ -306,21 +315,33 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/run-vmalloc-order
 
+# native/'s stressor files compile only in a stress-ng tree: clang-format
+# here, stress-ng's warnings as errors in its build (native/apply.sh).
 # clang-tidy runs once per file, so that make -jN lint runs N at a time
 # (test/60-lint.t does); a file's stamp in $(BUILD)/tidy/ says it passed,
 # and goes stale when the file or any of our headers changes.
-TIDY_SRCS := $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS)
+# The plugin's files are linted with their own include path (plugin/compat/
+# first); the stressor files they include are in stress-ng's style, not
+# ours, and clang-format does not see them.
+TIDY_SRCS := $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) native/gen-native.c
 TIDY_STAMPS := $(TIDY_SRCS:%.c=$(BUILD)/tidy/%.ok)
 lint: $(BUILD)/config.h $(BPF_SKEL) $(TIDY_STAMPS)
 	clang-format --dry-run --Werror $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) \
-		$(ALL_HDRS) $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h bpf/*.c bpf/*.h \
-		$(wildcard native/*.c native/*.h)
+		$(ALL_HDRS) $(PLUGIN_HDRS) $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h \
+		bpf/*.c bpf/*.h $(wildcard native/*.c native/*.h)
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
 		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(TEST_INC) \
-		$(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS)
+		$(CORE_SRCS) $(FE_SRCS) native/gen-native.c
+	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
+		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(PLUGIN_INC) $(PLUGIN_SRCS)
 $(BUILD)/tidy/%.ok: %.c $(ALL_HDRS) $(BUILD)/config.h $(BPF_SKEL) .clang-tidy
 	@mkdir -p $(dir $@)
 	clang-tidy --quiet $< -- $(BASE_CFLAGS) $(TEST_INC)
+	@touch $@
+$(BUILD)/tidy/plugin/%.ok: plugin/%.c $(ALL_HDRS) $(PLUGIN_HDRS) $(STRESSOR_FILES) \
+		$(BUILD)/config.h .clang-tidy
+	@mkdir -p $(dir $@)
+	clang-tidy --quiet $< -- $(BASE_CFLAGS) $(PLUGIN_INC)
 	@touch $@
 
 clean:

@@ -1,85 +1,182 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * plugin/vmalloc-order.c - the vmalloc-order stressor, as stress-ng plugin
- * methods: a thin adapter over the stressor core (worker/vmo-core.h).
+ * plugin/vmalloc-order.c - the vmalloc-order stressor in the plugin: the
+ * stressor file itself, compiled as is (its `#include "stress-ng.h"` finds
+ * plugin/compat/stress-ng.h), and the glue that runs its method table one
+ * bogo-op per call of a plugin method (plugin/methods.c).
  *
  *   stress-ng --plugin N --plugin-so ./build/stress-mm.so \
  *             --plugin-method vmalloc_order_stack -t 60s --metrics
  *
- * Methods (exported symbols; nothing else in the object is exported):
- *   stress_vmalloc_order        path from STRESS_MM_VMALLOC_ORDER_METHOD
- *                               ("all": every path this kernel backs, one
- *                               batch per call, never the opt-in module)
- *   stress_vmalloc_order_<sym>  one path, for each SMM_VMO_PATHS entry
+ * Per call: the first one in a process (stress-ng forks each worker, and
+ * re-forks one after a failure) opens the worker's record, takes its slot
+ * in the run as its instance, puts the stop handler in place and runs
+ * stress_vmalloc_order_context_init(); then the method's function does one
+ * bogo-op. EXIT_SUCCESS is a bogo-op; EXIT_NO_RESOURCE and
+ * EXIT_NOT_IMPLEMENTED end the stressor as a SKIP with the reason the
+ * stressor gave (report.h smm_skip()); EXIT_FAILURE is a failure (its FAIL
+ * line said it), the context is torn down and stress-ng forks a new worker.
+ * After every call the record (stats.h) takes the bogo-ops, the
+ * allocations and what each path set up achieved; the allocations once
+ * more when stress-ng's stop signal arrives.
  *
- * Contract with stress-ng (checked on 0.15.06; doc/plugin.md):
- * the parameters are read and validated once, by the constructor, while
- * stress-ng loads the object: a bad value prints one line naming the
- * variable, the value and the valid range, and stress-ng exits with status
- * 1 before any worker starts. One call is one bogo-op of the core. A SKIP
- * prints "vmalloc-order: SKIP: <reason>" once and ends the stressor
- * (report.h, smm_skip()); a FAIL prints "vmalloc-order: FAIL: <what>
- * errno=N (text)" and the method returns -1, which stress-ng answers by
- * forking a new worker.
+ * Method "module" (our kernel module) is not in the stressor file: it runs
+ * on the old core (plugin/module.c).
  */
-#include <stdint.h>
-#include <unistd.h>
+/* NOLINTNEXTLINE(bugprone-suspicious-include): the one source */
+#include "../stress-vmalloc-order.c"
 
-#include "params-table.h"
-#include "plugin-env.h"
+#include "compat.h"
+#include "plugin.h"
+#include "record-kind.h"
+#include "record.h"
 #include "report.h"
-#include "vmo-core.h"
 
-#define SMM_EXPORT __attribute__((visibility("default")))
+static const char *const vmo_ours[] = { "module", NULL };
 
-static const char stressor[] = "vmalloc-order";
-
-/* Parsed once by the constructor; inherited by every worker. */
-static struct smm_vmo_cfg cfg = {
-	.stressor = stressor,
-	.batch_var = "STRESS_MM_VMALLOC_ORDER_BATCH",
+static const struct smm_compat_words vmo_words[] = {
+	{ "vmalloc-order-method", vmo_ours, "test-vmalloc" },
 };
 
-/* Per worker: started again whenever the pid changes (stress-ng
- * re-forks). */
-static struct smm_vmo worker;
+/* The worker in this process. */
+static struct {
+	pid_t pid; /* whose state this is */
+	bool live; /* context_init done, not torn down */
+	pid_t rec_pid; /* whose record rec is */
+	stress_args_t args;
+	stress_vmalloc_order_context_t ctx;
+	struct smm_stats_file *rec;
+	bool recorded[STRESS_VMALLOC_PATHS_NUM]; /* its kinds are */
+} vmo;
 
-__attribute__((constructor)) static void vmalloc_order_load(void)
+/*
+ * stress-ng keeps no metrics of a plugin, and the record no metric: the
+ * front end divides the record's allocations by the run's time.
+ */
+static void (*const vmo_metrics)(stress_args_t *,
+				 stress_vmalloc_order_context_t *, const double)
+	__attribute__((unused)) = stress_vmalloc_order_metrics;
+
+void smm_plugin_vmo_load(void)
 {
-	smm_plugin_env_load(stressor, smm_vmo_params, SMM_VMO_NR_PARAMS,
-			    cfg.param);
+	smm_compat_settings_load("vmalloc-order", opts, vmo_words,
+				 SIZEOF_ARRAY(vmo_words));
 }
 
-/* One bogo-op of method @m (0: all, i + 1: path i), in the plugin's world. */
-static int run(uint64_t m)
+/* The counters, and the kinds of every path set up since the last call. */
+static void vmo_record(void)
 {
-	struct smm_outcome o;
+	stress_vmalloc_kind_info_t info[STRESS_VMALLOC_KINDS_MAX];
 
-	if (worker.pid != getpid() &&
-	    smm_vmo_start(&worker, &cfg, &o) != SMM_OUT_OK)
-		smm_skip(NULL, stressor, o.err, "%s", o.text);
-	switch (smm_vmo_op_method(&worker, m, &o)) {
-	case SMM_OUT_OK:
-		return 0;
-	case SMM_OUT_SKIP:
-		smm_skip(NULL, stressor, o.err, "%s", o.text);
-	case SMM_OUT_FAIL:
-		break;
+	if (!vmo.rec)
+		return;
+	__atomic_store_n(&vmo.rec->allocs, vmo.ctx.allocs, __ATOMIC_RELAXED);
+	for (size_t i = 0; i < STRESS_VMALLOC_PATHS_NUM; i++) {
+		size_t n;
+
+		if (vmo.recorded[i] || !vmo.ctx.path[i])
+			continue;
+		n = stress_vmalloc_path_kinds(vmo.ctx.path[i], info,
+					      SIZEOF_ARRAY(info));
+		for (size_t k = 0; k < n; k++)
+			smm_plugin_record_kind(vmo.rec, &info[k]);
+		vmo.recorded[i] = true;
 	}
-	smm_fail(NULL, stressor, o.err, "%s", o.text);
+}
+
+/* stress-ng's stop signal: the allocations counted so far. */
+static void vmo_on_stop(void)
+{
+	if (vmo.rec)
+		__atomic_store_n(&vmo.rec->allocs, vmo.ctx.allocs,
+				 __ATOMIC_RELAXED);
+}
+
+/* A method's EXIT_* other than EXIT_SUCCESS: SKIP (no return) or -1. */
+static int vmo_end(int rc)
+{
+	if (rc == EXIT_NO_RESOURCE || rc == EXIT_NOT_IMPLEMENTED) {
+		int err;
+		char reason[700];
+
+		snprintf(reason, sizeof(reason), "%s",
+			 smm_compat_skip_reason(rc, &err));
+		if (vmo.live)
+			stress_vmalloc_order_context_deinit(&vmo.args,
+							    &vmo.ctx);
+		vmo.live = false;
+		smm_skip(vmo.rec, vmo.args.name, err, "%s",
+			 reason[0] ? reason : "no reason given");
+	}
+	if (!smm_compat_fails())
+		pr_fail("%s: ended with status %d\n", vmo.args.name, rc);
+	if (vmo.live)
+		stress_vmalloc_order_context_deinit(&vmo.args, &vmo.ctx);
+	vmo.live = false;
 	return -1;
 }
 
-SMM_EXPORT int stress_vmalloc_order(void)
+/* The first call in a worker: its settings, record, slot and context. */
+static int vmo_start(void)
 {
-	return run(cfg.param[SMM_VMO_P_METHOD]);
+	int rc;
+
+	vmo.pid = getpid();
+	memset(&vmo.ctx, 0, sizeof(vmo.ctx));
+	stress_vmalloc_order_settings(&vmo.ctx);
+	if (vmo.ctx.method >= SIZEOF_ARRAY(stress_vmalloc_order_methods))
+		vmo.ctx.method = 0;
+	smm_compat_args_init(&vmo.args, "vmalloc-order");
+	if (vmo.rec_pid != vmo.pid) {
+		vmo.rec = smm_record_open(vmo.args.name);
+		vmo.rec_pid = vmo.pid;
+		memset(vmo.recorded, 0, sizeof(vmo.recorded));
+	}
+	smm_compat_stop_install(vmo_on_stop);
+	smm_compat_begin(&vmo.args, vmo.rec);
+	rc = stress_vmalloc_order_context_init(&vmo.args, &vmo.ctx);
+	if (rc != EXIT_SUCCESS)
+		return vmo_end(rc);
+	vmo.live = true;
+	return 0;
 }
 
-#define SMM_X(sym, name)                                 \
-	SMM_EXPORT int stress_vmalloc_order_##sym(void); \
-	int stress_vmalloc_order_##sym(void)             \
-	{                                                \
-		return run(SMM_VMO_PATH_##sym + 1);      \
+/* The row of method @name, or the table's size when it is not built. */
+static size_t vmo_row(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < SIZEOF_ARRAY(stress_vmalloc_order_methods); i++)
+		if (strcmp(stress_vmalloc_order_methods[i].name, name) == 0)
+			break;
+	return i;
+}
+
+int smm_plugin_vmo(const char *method)
+{
+	const char *word =
+		method ? method
+		       : smm_compat_setting_word("vmalloc-order-method");
+	size_t row;
+	int rc;
+
+	if (word && strcmp(word, "module") == 0)
+		return smm_plugin_vmo_module();
+	if ((!vmo.live || vmo.pid != getpid()) && vmo_start() != 0)
+		return -1;
+	smm_compat_begin(&vmo.args, vmo.rec);
+	row = method ? vmo_row(method) : vmo.ctx.method;
+	if (row >= SIZEOF_ARRAY(stress_vmalloc_order_methods)) {
+		pr_inf_skip(
+			"%s: method %s is not built in, skipping stressor\n",
+			vmo.args.name, method);
+		return vmo_end(EXIT_NOT_IMPLEMENTED);
 	}
-SMM_VMO_PATHS(SMM_X)
-#undef SMM_X
+	rc = stress_vmalloc_order_methods[row].func(&vmo.args, &vmo.ctx);
+	vmo_record();
+	if (rc != EXIT_SUCCESS)
+		return vmo_end(rc);
+	stress_bogo_inc(&vmo.args);
+	smm_stats_add(vmo.rec, calls, 1);
+	return 0;
+}

@@ -1,0 +1,698 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * plugin/compat.c - the stress-ng functions the stressor files call, as the
+ * plugin provides them (compat/stress-ng.h), and the glue's settings, lines
+ * and stop signals (compat.h).
+ */
+#include "stress-ng.h"
+#include "core-capabilities.h"
+#include "core-killpid.h"
+#include "core-memory.h"
+#include "core-mmap.h"
+#include "core-signal.h"
+
+#include <linux/futex.h>
+
+#include "compat.h"
+#include "envname.h"
+#include "params-table.h"
+#include "placement.h"
+#include "report.h"
+#include "shared-page.h"
+#include "sysfacts.h"
+
+#define SETTINGS_MAX 32
+#define INSTANCES_MAX 512 /* workers of one stressor at once */
+#define STRESSORS_MAX 2 /* vmalloc-order, shm-pcp */
+#define REAP_LOOKS 5000 /* 1 ms each: 5 s before SIGKILL */
+
+uint64_t g_opt_flags;
+volatile bool smm_compat_continue = true;
+
+struct setting {
+	const char *name; /* the row's opt_name */
+	size_t value;
+	bool set; /* value is the stressor's */
+	const char *word; /* or one of the glue's words */
+};
+
+static struct setting settings[SETTINGS_MAX];
+static size_t n_settings;
+
+/* Instances: one row of pids per stressor, shared by the run's workers. */
+static pid_t (*instances)[INSTANCES_MAX];
+
+static stress_args_t *cur_args; /* whose lines these are */
+static struct smm_stats_file *cur_rec;
+static char skip_text[700];
+static unsigned int fails;
+
+/* ---- settings ---------------------------------------------------------- */
+
+/* STRESS_MM_ and the option name in capitals, '-' as '_'. */
+static void env_name(const char *opt, char *buf, size_t len)
+{
+	size_t n = (size_t)snprintf(buf, len, "%s", SMM_ENV_PREFIX);
+
+	for (; *opt && n + 1 < len; opt++)
+		buf[n++] = *opt == '-' ? '_' : (char)(*opt & ~0x20);
+	buf[n] = '\0';
+}
+
+/* The unit our parameter tables give @env ("allocations"), for messages. */
+static const char *unit_of(const char *env)
+{
+	for (int i = 0; i < SMM_VMO_NR_PARAMS; i++)
+		if (strcmp(smm_vmo_params[i].env, env) == 0)
+			return smm_vmo_params[i].unit;
+	for (int i = 0; i < SMM_SHM_NR_PARAMS; i++)
+		if (strcmp(smm_shm_params[i].env, env) == 0)
+			return smm_shm_params[i].unit;
+	return "";
+}
+
+static const struct smm_compat_words *
+words_of(const char *option, const struct smm_compat_words *words, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(words[i].option, option) == 0)
+			return &words[i];
+	return NULL;
+}
+
+/* The choices of a method row: its name function's words, then ours, then
+ * the front end's. Return: how many are the stressor's. */
+static size_t choices_of(const stress_opt_t *o,
+			 const struct smm_compat_words *w, const char **out,
+			 struct smm_param *p)
+{
+	const char *(*name)(const size_t) = NULL;
+	size_t n = 0, rows;
+
+	/* the row keeps its name function in a void * (stress-ng's opts[]) */
+	memcpy(&name, &o->data, sizeof(name));
+	while (name && n < SMM_PARAM_MAX_CHOICES - 4 && name(n))
+		out[n] = name(n), n++;
+	rows = n;
+	for (size_t i = 0;
+	     w && w->ours && w->ours[i] && n < SMM_PARAM_MAX_CHOICES - 1; i++)
+		out[n++] = w->ours[i];
+	if (w && w->front_end) {
+		p->front_end_from = (unsigned int)n;
+		out[n++] = w->front_end;
+	}
+	out[n] = NULL;
+	p->choices = out;
+	return rows;
+}
+
+static void load_row(const char *stressor, const stress_opt_t *o,
+		     const struct smm_compat_words *w)
+{
+	const char *choices[SMM_PARAM_MAX_CHOICES + 1];
+	struct smm_param p = { .option = o->opt_name,
+			       .min = o->min,
+			       .max = o->max };
+	char env[96], err[600];
+	struct setting *s;
+	size_t rows = 0;
+	const char *text;
+	uint64_t v;
+
+	env_name(o->opt_name, env, sizeof(env));
+	p.env = env;
+	switch (o->type_id) {
+	case TYPE_ID_SIZE_T_BYTES_VM:
+		p.type = SMM_P_SIZE;
+		p.unit = "bytes";
+		break;
+	case TYPE_ID_SIZE_T:
+		p.type = SMM_P_COUNT;
+		p.unit = unit_of(env);
+		break;
+	case TYPE_ID_SIZE_T_METHOD:
+		p.type = SMM_P_CHOICE;
+		rows = choices_of(o, w, choices, &p);
+		break;
+	default:
+		fprintf(stderr,
+			"%s: %s: option type %d is not one the plugin reads\n",
+			stressor, env, (int)o->type_id);
+		exit(EXIT_FAILURE);
+	}
+	text = getenv(env);
+	if (!text)
+		return; /* the stressor's default */
+	if (smm_param_parse_stressor(&p, text, &v, err, sizeof(err))) {
+		fprintf(stderr, "%s: %s\n", stressor, err);
+		exit(EXIT_FAILURE);
+	}
+	if (n_settings >= SETTINGS_MAX) {
+		fprintf(stderr, "%s: more than %d settings\n", stressor,
+			SETTINGS_MAX);
+		exit(EXIT_FAILURE);
+	}
+	s = &settings[n_settings++];
+	s->name = o->opt_name;
+	if (p.type == SMM_P_CHOICE && v >= rows) {
+		s->word = choices[v];
+	} else {
+		s->value = (size_t)v;
+		s->set = true;
+	}
+}
+
+void smm_compat_settings_load(const char *stressor, const stress_opt_t *opts,
+			      const struct smm_compat_words *words, size_t n)
+{
+	for (const stress_opt_t *o = opts; o->opt_name; o++)
+		load_row(stressor, o, words_of(o->opt_name, words, n));
+}
+
+static const struct setting *setting_find(const char *name)
+{
+	for (size_t i = 0; i < n_settings; i++)
+		if (strcmp(settings[i].name, name) == 0)
+			return &settings[i];
+	return NULL;
+}
+
+const char *smm_compat_setting_word(const char *option)
+{
+	const struct setting *s = setting_find(option);
+
+	return s ? s->word : NULL;
+}
+
+bool stress_setting_get(const char *name, void *value)
+{
+	const struct setting *s = setting_find(name);
+
+	if (!s || !s->set)
+		return false;
+	memcpy(value, &s->value, sizeof(s->value));
+	return true;
+}
+
+/* Once per load: one warning per STRESS_MM_* name that is none of ours. */
+static void warn_unknown(void)
+{
+	const char *closest;
+
+	for (char **e = environ; e && *e; e++)
+		if (smm_env_unknown(*e, &closest))
+			fprintf(stderr,
+				"stress-mm: warning: %.*s is not a stress-mm variable and is ignored%s%s%s\n",
+				(int)strcspn(*e, "="), *e,
+				closest ? "; did you mean " : "",
+				closest ? closest : "", closest ? "?" : "");
+}
+
+void smm_compat_load_common(void)
+{
+	static bool loaded;
+	const struct smm_param *p = &smm_common_params[SMM_COMMON_P_STATS_DIR];
+	char err[600];
+	uint64_t v;
+
+	if (loaded)
+		return;
+	loaded = true;
+	warn_unknown();
+	if (smm_param_parse_stressor(p, getenv(p->env), &v, err, sizeof(err))) {
+		fprintf(stderr, "stress-mm: %s\n", err);
+		exit(EXIT_FAILURE);
+	}
+	(void)smm_report_init();
+	(void)smm_placement_init();
+	(void)smm_shared_map((void **)&instances,
+			     STRESSORS_MAX * sizeof(*instances));
+}
+
+/* ---- workers and lines ------------------------------------------------- */
+
+/* The lowest instance of @name's row that is free or whose worker is dead
+ * (a worker stress-ng re-forks takes over the one it replaces), 0 without
+ * the shared page. */
+static uint32_t instance_claim(const char *name)
+{
+	pid_t *row, self = getpid();
+
+	if (!instances)
+		return 0;
+	row = instances[strcmp(name, "shm-pcp") == 0];
+	for (uint32_t i = 0; i < INSTANCES_MAX; i++)
+		if (__atomic_load_n(&row[i], __ATOMIC_ACQUIRE) == self)
+			return i;
+	for (uint32_t i = 0; i < INSTANCES_MAX; i++) {
+		pid_t owner = __atomic_load_n(&row[i], __ATOMIC_ACQUIRE);
+
+		if (owner && !smm_pid_dead(owner))
+			continue;
+		if (__atomic_compare_exchange_n(&row[i], &owner, self, false,
+						__ATOMIC_ACQ_REL,
+						__ATOMIC_ACQUIRE))
+			return i;
+	}
+	return INSTANCES_MAX;
+}
+
+void smm_compat_args_init(stress_args_t *args, const char *name)
+{
+	memset(args, 0, sizeof(*args));
+	args->name = name;
+	args->instance = instance_claim(name);
+	args->page_size = stress_memory_page_size_get();
+	args->bogo.max_ops = UINT64_MAX;
+}
+
+void smm_compat_begin(stress_args_t *args, struct smm_stats_file *rec)
+{
+	cur_args = args;
+	cur_rec = rec;
+	skip_text[0] = '\0';
+	fails = 0;
+}
+
+unsigned int smm_compat_fails(void)
+{
+	return fails;
+}
+
+static const char *line_name(void)
+{
+	return cur_args ? cur_args->name : "stress-mm";
+}
+
+/* Format into @buf without the "<stressor>: " the stressors start with
+ * and without the newline they end with. */
+static FORMAT(printf, 3, 0) void line_format(char *buf, size_t len,
+					     const char *fmt, va_list ap)
+{
+	char text[1024];
+	const char *name = line_name(), *t = text;
+	size_t n = strlen(name);
+
+	vsnprintf(text, sizeof(text), fmt, ap);
+	if (strncmp(t, name, n) == 0 && strncmp(t + n, ": ", 2) == 0)
+		t += n + 2;
+	(void)shim_strscpy(buf, t, len);
+	n = strlen(buf);
+	while (n && buf[n - 1] == '\n')
+		buf[--n] = '\0';
+}
+
+/* The errno a line names ("errno=11 (...)"), 0 if none. @at: where the
+ * line ends without it: before its " errno=N (text)" (and a ",") when
+ * that ends the line, else the whole line. */
+static int line_errno(const char *text, size_t *at)
+{
+	const char *last = NULL, *end;
+	long v;
+
+	for (const char *e = strstr(text, "errno="); e;
+	     e = strstr(e + 1, "errno="))
+		last = e;
+	*at = strlen(text);
+	if (!last)
+		return 0;
+	v = strtol(last + 6, (char **)&end, 10);
+	if (v <= 0 || v > 4095)
+		return 0;
+	if (strncmp(end, " (", 2) == 0 && strchr(end, ')') == text + *at - 1) {
+		*at = (size_t)(last - text);
+		while (*at && (text[*at - 1] == ' ' || text[*at - 1] == ','))
+			(*at)--;
+	}
+	return (int)v;
+}
+
+void pr_inf(const char *fmt, ...)
+{
+	char text[900];
+	va_list ap;
+
+	va_start(ap, fmt);
+	line_format(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	smm_note_once(NULL, line_name(), "%s", text);
+}
+
+void pr_inf_skip(const char *fmt, ...)
+{
+	static const char tail[] = "skipping stressor";
+	va_list ap;
+	size_t n;
+
+	va_start(ap, fmt);
+	line_format(skip_text, sizeof(skip_text), fmt, ap);
+	va_end(ap);
+	n = strlen(skip_text);
+	if (n >= sizeof(tail) - 1 &&
+	    strcmp(skip_text + n - (sizeof(tail) - 1), tail) == 0) {
+		n -= sizeof(tail) - 1;
+		while (n &&
+		       (skip_text[n - 1] == ' ' || skip_text[n - 1] == ',' ||
+			skip_text[n - 1] == ':'))
+			n--;
+		skip_text[n] = '\0';
+	}
+}
+
+void pr_fail(const char *fmt, ...)
+{
+	char text[900];
+	size_t at;
+	va_list ap;
+	int err;
+
+	va_start(ap, fmt);
+	line_format(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	err = line_errno(text, &at);
+	fails++;
+	if (at < strlen(text)) {
+		/* "<what> errno=N (text)": smm_fail() says the errno */
+		text[at] = '\0';
+		smm_fail(cur_rec, line_name(), err, "%s", text);
+		return;
+	}
+	smm_fail(cur_rec, line_name(), 0, "%s", text);
+	if (cur_rec && err)
+		__atomic_store_n(&cur_rec->fail_errno, err, __ATOMIC_RELAXED);
+}
+
+const char *smm_compat_skip_reason(int rc, int *err)
+{
+	size_t at;
+	int e = line_errno(skip_text, &at);
+	const int want = rc == EXIT_NO_RESOURCE ? SMM_EX_NORES : SMM_EX_NOTIMPL;
+
+	if (!e || smm_errno_exit_status(e) != want)
+		e = rc == EXIT_NO_RESOURCE ? ENOMEM : EOPNOTSUPP;
+	*err = e;
+	return skip_text;
+}
+
+void stress_metrics_set(stress_args_t *args, const char *description,
+			const double value, const int mean_type)
+{
+	/* stress-ng takes no metrics from a plugin and the record has no
+	 * field for them: the front end computes its figures from the
+	 * record's counters. */
+	(void)args;
+	(void)description;
+	(void)value;
+	(void)mean_type;
+}
+
+/* ---- stop signals ------------------------------------------------------ */
+
+static const int stop_signals[] = { SIGALRM, SIGINT, SIGTERM };
+#define NR_STOP_SIGNALS (sizeof(stop_signals) / sizeof(stop_signals[0]))
+
+/* each glue's, in the order installed (stress-ng's method "all" runs
+ * both stressors in one process) */
+static void (*stop_cbs[STRESSORS_MAX])(void);
+static pid_t stop_pid;
+static struct sigaction stop_chained[NR_STOP_SIGNALS];
+
+static void stop_handler(int sig, siginfo_t *info, void *uc)
+{
+	const int saved = errno;
+	size_t i;
+
+	smm_compat_continue = false;
+	if (getpid() != stop_pid) {
+		errno = saved;
+		return; /* a companion or a parked child: the flag is enough */
+	}
+	for (i = 0; i < STRESSORS_MAX && stop_cbs[i]; i++)
+		stop_cbs[i]();
+	for (i = 0; i < NR_STOP_SIGNALS && stop_signals[i] != sig; i++)
+		;
+	if (i < NR_STOP_SIGNALS) {
+		const struct sigaction *o = &stop_chained[i];
+
+		if (o->sa_flags & SA_SIGINFO) {
+			o->sa_sigaction(sig, info, uc);
+		} else if (o->sa_handler == SIG_DFL) {
+			signal(sig, SIG_DFL);
+			raise(sig); /* delivered when this handler returns */
+		} else if (o->sa_handler != SIG_IGN) {
+			o->sa_handler(sig);
+		}
+	}
+	errno = saved;
+}
+
+void smm_compat_stop_install(void (*on_stop)(void))
+{
+	struct sigaction sa;
+	size_t i;
+
+	smm_compat_continue = true;
+	if (stop_pid != getpid())
+		memset(stop_cbs, 0, sizeof(stop_cbs));
+	for (i = 0; i < STRESSORS_MAX && stop_cbs[i] && stop_cbs[i] != on_stop;
+	     i++)
+		;
+	if (i < STRESSORS_MAX)
+		stop_cbs[i] = on_stop;
+	if (stop_pid == getpid())
+		return;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = stop_handler;
+	sa.sa_flags = SA_SIGINFO;
+	sigfillset(&sa.sa_mask);
+	for (i = 0; i < NR_STOP_SIGNALS; i++)
+		sigaction(stop_signals[i], &sa, &stop_chained[i]);
+	stop_pid = getpid();
+}
+
+/* ---- stress-ng's helpers ----------------------------------------------- */
+
+double stress_time_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void stress_proc_state_set(const char *name, const int state)
+{
+	(void)name;
+	(void)state;
+}
+
+void stress_sync_start_wait(stress_args_t *args)
+{
+	(void)args;
+}
+
+void stress_parent_died_alarm(void)
+{
+	(void)prctl(PR_SET_PDEATHSIG, SIGALRM);
+}
+
+int32_t stress_cpus_online_get(void)
+{
+	const long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : (int32_t)n;
+}
+
+int stress_unimplemented(stress_args_t *args)
+{
+	(void)args;
+	return EXIT_NOT_IMPLEMENTED;
+}
+
+size_t stress_memory_page_size_get(void)
+{
+	const long n = sysconf(_SC_PAGESIZE);
+
+	return n > 0 ? (size_t)n : 4096;
+}
+
+void *stress_mmap_populate(void *addr, size_t length, int prot, int flags,
+			   int fd, off_t offset)
+{
+	return mmap(addr, length, prot, flags | MAP_POPULATE, fd, offset);
+}
+
+bool stress_capabilities_check(const int capability)
+{
+	unsigned long long eff = 0;
+	char line[256];
+	bool found = false;
+	FILE *f = fopen("/proc/self/status", "re");
+
+	if (!f)
+		return false;
+	while (!found && fgets(line, sizeof(line), f))
+		found = sscanf(line, "CapEff: %llx", &eff) == 1;
+	fclose(f);
+	return found && capability >= 0 && capability < 64 &&
+	       ((eff >> capability) & 1ULL);
+}
+
+const char *stress_signal_name(const int signum)
+{
+	static const struct {
+		int sig;
+		const char *name;
+	} names[] = {
+		{ SIGHUP, "SIGHUP" },	{ SIGINT, "SIGINT" },
+		{ SIGQUIT, "SIGQUIT" }, { SIGILL, "SIGILL" },
+		{ SIGTRAP, "SIGTRAP" }, { SIGABRT, "SIGABRT" },
+		{ SIGBUS, "SIGBUS" },	{ SIGFPE, "SIGFPE" },
+		{ SIGKILL, "SIGKILL" }, { SIGUSR1, "SIGUSR1" },
+		{ SIGSEGV, "SIGSEGV" }, { SIGUSR2, "SIGUSR2" },
+		{ SIGPIPE, "SIGPIPE" }, { SIGALRM, "SIGALRM" },
+		{ SIGTERM, "SIGTERM" }, { SIGCHLD, "SIGCHLD" },
+		{ SIGXCPU, "SIGXCPU" }, { SIGSYS, "SIGSYS" },
+	};
+
+	for (size_t i = 0; i < SIZEOF_ARRAY(names); i++)
+		if (names[i].sig == signum)
+			return names[i].name;
+	return NULL;
+}
+
+int stress_signal_handler(const char *name, const int signum,
+			  void (*handler)(int), struct sigaction *orig_action)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(signum, &sa, orig_action) < 0) {
+		const int err = errno;
+
+		pr_fail("%s: sigaction %d failed, errno=%d (%s)\n", name,
+			signum, err, strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+int stress_signal_restore(const char *name, const int signum,
+			  struct sigaction *orig_action)
+{
+	(void)name;
+	return sigaction(signum, orig_action, NULL);
+}
+
+int stress_kill_and_wait_many(stress_args_t *args, const stress_pid_t *s_pids,
+			      const size_t n_pids, const int signum,
+			      const bool set_stress_force_killed_bogo)
+{
+	const struct timespec nap = { 0, 1000000L };
+	int rc = EXIT_SUCCESS;
+
+	(void)args;
+	(void)set_stress_force_killed_bogo;
+	for (size_t i = 0; i < n_pids; i++)
+		if (s_pids[i].pid > 1)
+			(void)kill(s_pids[i].pid, signum);
+	for (size_t i = 0; i < n_pids; i++) {
+		const pid_t pid = s_pids[i].pid;
+		pid_t ret = 0;
+
+		if (pid <= 1)
+			continue;
+		for (int look = 0; look < REAP_LOOKS && ret == 0; look++) {
+			ret = waitpid(pid, NULL, WNOHANG);
+			if (ret == 0 || (ret < 0 && errno == EINTR)) {
+				ret = 0;
+				nanosleep(&nap, NULL);
+			}
+		}
+		if (ret == 0) {
+			(void)kill(pid, SIGKILL);
+			ret = shim_waitpid(pid, NULL, 0);
+		}
+		if (ret < 0 && errno != ECHILD)
+			rc = EXIT_FAILURE;
+	}
+	return rc;
+}
+
+int shim_futex_wake(const void *futex, const int n)
+{
+	return (int)syscall(__NR_futex, futex, FUTEX_WAKE, n, NULL, NULL, 0);
+}
+
+int shim_futex_wait(const void *futex, const int val,
+		    const struct timespec *timeout)
+{
+	return (int)syscall(__NR_futex, futex, FUTEX_WAIT, val, timeout, NULL,
+			    0);
+}
+
+int shim_madvise(void *addr, size_t length, int advice)
+{
+	return madvise(addr, length, advice);
+}
+
+int shim_memfd_create(const char *name, unsigned int flags)
+{
+	return (int)syscall(__NR_memfd_create, name, flags);
+}
+
+int shim_modify_ldt(int func, void *ptr, unsigned long int bytecount)
+{
+#if defined(__NR_modify_ldt)
+	return (int)syscall(__NR_modify_ldt, func, ptr, bytecount);
+#else
+	(void)func;
+	(void)ptr;
+	(void)bytecount;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+ssize_t shim_strscpy(char *dst, const char *src, size_t len)
+{
+	size_t n;
+
+	if (len == 0)
+		return -E2BIG;
+	n = strnlen(src, len);
+	if (n >= len) {
+		memcpy(dst, src, len - 1);
+		dst[len - 1] = '\0';
+		return -E2BIG;
+	}
+	memcpy(dst, src, n + 1);
+	return (ssize_t)n;
+}
+
+int shim_usleep(uint64_t usec)
+{
+	struct timespec t = { (time_t)(usec / 1000000),
+			      (long)(usec % 1000000) * 1000L };
+
+	while (nanosleep(&t, &t) < 0) {
+		if (errno != EINTR || !stress_continue_flag())
+			return -1;
+	}
+	return 0;
+}
+
+pid_t shim_waitpid(pid_t pid, int *wstatus, int options)
+{
+	for (int tries = 0;; tries++) {
+		const pid_t ret = waitpid(pid, wstatus, options);
+
+		if (ret >= 0 || errno != EINTR)
+			return ret;
+		/* stopping: make sure it goes too */
+		if (!stress_continue_flag() && tries > 100)
+			(void)kill(pid, SIGKILL);
+	}
+}

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * plugin/compat.h - what the plugin's glue (plugin/vmalloc-order.c,
+ * plugin/shm-pcp.c) adds around the stressor files, on top of the
+ * stress-ng API of plugin/compat/stress-ng.h: where stress-ng's core would
+ * parse options, keep the worker's counters and stop it, the plugin has
+ * these.
+ *
+ * Settings: stress_setting_get() answers from the STRESS_MM_* variables,
+ * read once by smm_compat_settings_load() from each stressor's own option
+ * rows (opts[]) while stress-ng loads the shared object.
+ *
+ * Lines: pr_inf() prints "<stressor>: <text>" once per run (report.h's
+ * once-page; only instance 0 says most notes, and a re-forked instance 0
+ * would repeat them), pr_fail() prints "<stressor>: FAIL: <what>
+ * errno=N (text)" and counts the failure in the current record
+ * (smm_fail()), pr_inf_skip() prints nothing: the glue ends the stressor
+ * with the reason kept here (smm_skip(): record, one line, SIGALRM to
+ * stress-ng's stressor process, _exit(0)).
+ */
+#ifndef SMM_PLUGIN_COMPAT_H
+#define SMM_PLUGIN_COMPAT_H
+
+#include "stress-ng.h"
+
+#include "stats.h"
+
+/* Words a CHOICE option takes in the plugin besides the stressor's rows:
+ * @ours run by the plugin's own code (module), @front_end refused with
+ * the line that names the front end's option (test-vmalloc). */
+struct smm_compat_words {
+	const char *option; /* "vmalloc-order-method" */
+	const char *const *ours; /* NULL-terminated, or NULL */
+	const char *front_end; /* or NULL */
+};
+
+/*
+ * smm_compat_settings_load() - for every row of @opts, read
+ * STRESS_MM_<OPTION NAME, upper case, '-' as '_'>: unset leaves the
+ * stressor's default; a size (TYPE_ID_SIZE_T_BYTES_VM) or count
+ * (TYPE_ID_SIZE_T) within the row's min..max, a word of the row's name
+ * function (TYPE_ID_SIZE_T_METHOD) or of @words. A bad value prints
+ * "<stressor>: <VAR>='<value>' ...; valid range ..." (params.h) and
+ * exit(1)s: stress-ng is still loading the object, no worker exists.
+ */
+void smm_compat_settings_load(const char *stressor, const stress_opt_t *opts,
+			      const struct smm_compat_words *words, size_t n);
+
+/*
+ * smm_compat_setting_word() - the word of @words chosen for @option
+ * ("module"), or NULL when the value is one of the stressor's rows or
+ * unset (the stressor's stress_setting_get() then answers).
+ */
+const char *smm_compat_setting_word(const char *option);
+
+/*
+ * smm_compat_load_common() - once per load: warn about STRESS_MM_* names
+ * that are none of ours (envname.h, "did you mean"), check
+ * STRESS_MM_STATS_DIR (exit(1) when it cannot take a record), map the
+ * pages every worker of the run shares (report.h, placement.h).
+ */
+void smm_compat_load_common(void);
+
+/*
+ * smm_compat_args_init() - @args for a worker of @name in the calling
+ * process: its instance is its place among the run's workers of @name
+ * (a page shared by the run; the lowest free one, or the one of a dead
+ * worker: a worker stress-ng re-forks takes over the instance, and so the
+ * CPU, of the one it replaces), 0 when there is no page; no bogo-op limit
+ * (stress-ng's loop counts).
+ */
+void smm_compat_args_init(stress_args_t *args, const char *name);
+
+/*
+ * smm_compat_begin() - the lines of one call of a method go to @rec (may
+ * be NULL) under @args->name; forget the last skip reason and failures.
+ */
+void smm_compat_begin(stress_args_t *args, struct smm_stats_file *rec);
+
+/*
+ * smm_compat_skip_reason() - the last pr_inf_skip() text since
+ * smm_compat_begin(), without "<stressor>: " and ", skipping stressor"
+ * ("" if none); its errno in @err: the "errno=N" it names when that
+ * errno sorts as @rc does (stats.h smm_errno_exit_status()), else
+ * ENOMEM for EXIT_NO_RESOURCE and EOPNOTSUPP for EXIT_NOT_IMPLEMENTED.
+ */
+const char *smm_compat_skip_reason(int rc, int *err);
+
+/* smm_compat_fails() - pr_fail() lines since smm_compat_begin(). */
+unsigned int smm_compat_fails(void);
+
+/*
+ * smm_compat_stop_install() - once per worker: SIGALRM, SIGINT and SIGTERM
+ * (stress-ng's stop signals) clear stress_continue_flag(); in the worker
+ * that installed it, @on_stop (async-signal-safe) runs next and then what
+ * handled the signal before (stress-ng's handler, which ends the worker).
+ * Processes forked by the worker (companions, parked children) inherit
+ * it: they only see the flag, leave their loops and tear down.
+ */
+void smm_compat_stop_install(void (*on_stop)(void));
+
+#endif /* SMM_PLUGIN_COMPAT_H */

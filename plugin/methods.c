@@ -1,0 +1,57 @@
+// SPDX-License-Identifier: GPL-2.0-or-later
+/*
+ * plugin/methods.c - the plugin's methods: the only symbols build/stress-mm.so
+ * exports. stress-ng (0.14.04 and later, --plugin-so) calls a method,
+ * `int NAME(void)`, once per bogo-op: 0 counts one, non-zero is a failure.
+ *
+ *   stress_vmalloc_order            STRESS_MM_VMALLOC_ORDER_METHOD's path
+ *                                   (default all)
+ *   stress_vmalloc_order_<method>   one per row of the stressor's method
+ *                                   table (stress-vmalloc-order.c), and
+ *                                   module (our kernel module)
+ *   stress_shm_pcp                  STRESS_MM_SHM_PCP_METHOD's kind
+ *                                   (default posix)
+ *   stress_shm_pcp_<method>         one per row of stress-shm-pcp.c's table
+ *
+ * They live apart from the glue: the stressor files name their own static
+ * functions stress_vmalloc_order_stack() and so on. A row that is not
+ * built here (a feature missing) SKIPs as not implemented.
+ */
+#include <stddef.h>
+
+#include "compat.h"
+#include "plugin.h"
+
+/* While stress-ng loads the object: the variables, once, in this order. */
+__attribute__((constructor)) static void smm_plugin_load(void)
+{
+	smm_compat_load_common();
+	smm_plugin_vmo_load();
+	smm_plugin_shm_load();
+	smm_plugin_module_load();
+}
+
+#define SMM_EXPORT __attribute__((visibility("default")))
+
+#define SMM_METHOD(sym, call)     \
+	SMM_EXPORT int sym(void); \
+	int sym(void)             \
+	{                         \
+		return call;      \
+	}
+
+/* clang-format off */
+SMM_METHOD(stress_vmalloc_order, smm_plugin_vmo(NULL))
+SMM_METHOD(stress_vmalloc_order_stack, smm_plugin_vmo("stack"))
+SMM_METHOD(stress_vmalloc_order_io_uring, smm_plugin_vmo("io-uring"))
+SMM_METHOD(stress_vmalloc_order_bpf, smm_plugin_vmo("bpf"))
+SMM_METHOD(stress_vmalloc_order_ldt, smm_plugin_vmo("ldt"))
+SMM_METHOD(stress_vmalloc_order_pty, smm_plugin_vmo("pty"))
+SMM_METHOD(stress_vmalloc_order_fdtable, smm_plugin_vmo("fdtable"))
+SMM_METHOD(stress_vmalloc_order_module, smm_plugin_vmo("module"))
+
+SMM_METHOD(stress_shm_pcp, smm_plugin_shm(NULL))
+SMM_METHOD(stress_shm_pcp_posix, smm_plugin_shm("posix"))
+SMM_METHOD(stress_shm_pcp_memfd, smm_plugin_shm("memfd"))
+SMM_METHOD(stress_shm_pcp_sysv, smm_plugin_shm("sysv"))
+/* clang-format on */
