@@ -1,20 +1,21 @@
 #!/bin/bash
-# The front end driving the stressors built into stress-ng (runner-native.c,
-# sng-pick.h): it finds build/stress-ng/stress-ng by itself, passes the
-# parameters as the stressor's own options and no STRESS_MM_* parameter
-# variable, reads the workers' records from it, and says in the YAML which
-# integration ran; --integration plugin runs the plugin in the same
-# stress-ng, a stress-ng without the stressors runs the plugin, and
-# --integration native refuses one; compare takes a plugin run against a
-# native one and names the difference; a skip, a failure and churn module
-# without the module end as they do through the plugin; installed, the
-# native stress-ng is found and run from lib/stress-mm/.
+# The front end and the stress-ng built with our stressors (runner-native.c,
+# sng-pick.h): it finds build/stress-ng/stress-ng by itself and runs the
+# plugin in it by default (its workers keep the records); --integration
+# native runs the built-in stressors with the parameters as their own
+# options and no STRESS_MM_* parameter variable, has no record and says so
+# in the figures, and says in the YAML which integration ran; a stress-ng
+# without the stressors runs the plugin and --integration native refuses
+# it; compare takes a plugin run against a native one and names the
+# difference; a skip natively keeps stress-ng's status, a failure fails,
+# churn module is the plugin's; installed, the native stress-ng is found
+# and run from lib/stress-mm/.
 . "$(dirname "$0")/lib.sh"
 need_native
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
 
-plan 17
+plan 18
 
 # fe NAME ARGS...: the front end in $TMPD, log NAME.log, report NAME.yaml.
 fe() {
@@ -35,9 +36,9 @@ fe auto --vmalloc-order 1 --vmalloc-order-method stack -t 3
 rc=$?
 sng=$(sed -n 's/^  stress-ng: //p' "$TMPD/auto.yaml")
 [ $rc -eq 0 ] && [ "$sng" = "$NATIVE" ] &&
-	[ "$(key "$TMPD/auto.yaml" vmalloc-order integration)" = native ] &&
+	[ "$(key "$TMPD/auto.yaml" vmalloc-order integration)" = plugin ] &&
 	grep -q "dispatching hogs: 1 vmalloc-order" "$TMPD/auto.log"
-ok $? "without --stress-ng the front end runs $sng, integration native (exit $rc)"
+ok $? "without --stress-ng the front end runs $sng, by default with the plugin (exit $rc)"
 ops=$(yaml_bogo_ops "$TMPD/auto.yaml")
 files=$(key "$TMPD/auto.yaml" vmalloc-order stats-files)
 calls=$(key "$TMPD/auto.yaml" vmalloc-order calls)
@@ -47,7 +48,7 @@ ok $? "its metrics entry is vmalloc-order with $ops bogo-ops; $files record(s) r
 
 # The command line and environment of the stress-ng it ran.
 (cd "$TMPD" && STRESS_MM_SHM_PCP_MODE=spin exec timeout 120 "$SMM" --shm-pcp 1 \
-	--shm-pcp-bytes 1M -t 4 --counters none --vmallocinfo-interval 0 \
+	--shm-pcp-bytes 1M -t 4 --counters none --vmallocinfo-interval 0 --integration native \
 	> "$TMPD/argv.log" 2>&1) &
 fe_pid=$!
 argv=''
@@ -83,9 +84,16 @@ ops=$(yaml_bogo_ops "$TMPD/plugin.yaml")
 	[ "$(sed -n 's/^  stress-ng: //p' "$TMPD/plugin.yaml")" = "$NATIVE" ] &&
 	[ "$(yaml_stressor "$TMPD/plugin.yaml" 1)" = vmalloc-order ] && [ "${ops:-0}" -gt 0 ]
 ok $? "--integration plugin: the plugin in the same stress-ng, $ops bogo-ops (exit $rc)"
-grep -qx "stress-mm: info: vmalloc-order: integration native, built into $NATIVE" "$TMPD/auto.log" &&
+fe native --vmalloc-order 1 --vmalloc-order-method stack -t 3 --integration native
+rc=$?
+ops=$(yaml_bogo_ops "$TMPD/native.yaml")
+[ $rc -eq 0 ] && [ "$(key "$TMPD/native.yaml" vmalloc-order integration)" = native ] &&
+	[ "${ops:-0}" -gt 0 ] && [ "$(key "$TMPD/native.yaml" vmalloc-order stats-files)" = 0 ] &&
+	grep -q "allocations-per-second *absent *(built into stress-ng, the stressor keeps no record" "$TMPD/native.log"
+ok $? "--integration native: the built-in stressor, $ops bogo-ops, no record, the figures that need one absent saying why (exit $rc)"
+grep -qx "stress-mm: info: vmalloc-order: integration native, built into $NATIVE" "$TMPD/native.log" &&
 	grep -qx "stress-mm: info: vmalloc-order: integration plugin ($BUILD/stress-mm.so) in $NATIVE" "$TMPD/plugin.log"
-ok $? "the console names the integration and the stress-ng: $(grep -h 'integration' "$TMPD/auto.log" "$TMPD/plugin.log" | paste -sd';')"
+ok $? "the console names the integration and the stress-ng: $(grep -h 'integration' "$TMPD/native.log" "$TMPD/plugin.log" | paste -sd';')"
 
 sys=$(command -v stress-ng)
 if [ -n "$sys" ] && ! "$sys" --stressors 2> /dev/null | tr ' ' '\n' | grep -qx vmalloc-order; then
@@ -106,7 +114,7 @@ fi
 # compare: the same configuration, plugin against native (whatever the
 # verdict: 0, 1, or 2 for too few runs; never "not comparable").
 fe cmp-p --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-mode none -t 1 --repeat 3 --integration plugin &&
-	fe cmp-n --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-mode none -t 1 --repeat 3
+	fe cmp-n --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-mode none -t 1 --repeat 3 --integration native
 rc=$?
 (cd "$TMPD" && "$SMM" compare cmp-p.yaml cmp-n.yaml > cmp.out 2> cmp.err)
 crc=$?
@@ -122,13 +130,15 @@ crc=$?
 [ $crc -eq 2 ] && grep -q "not comparable" "$TMPD/cmp2.err" && ! grep -q "integration" "$TMPD/cmp2.err"
 ok $? "a parameter that differs is still refused (exit $crc), no integration named when both ran the plugin"
 
-# A path that cannot run here: the native record's SKIP and errno.
+# A path that cannot run here, natively: no record says so, stress-ng's
+# log does, and its status stands (0: stress-ng's own for a skip).
 if [ "$(ulimit -Hn)" -lt 500000 ]; then
-	fe fd --vmalloc-order 1 --vmalloc-order-method fdtable -t 2
+	fe fd --vmalloc-order 1 --vmalloc-order-method fdtable -t 2 --integration native
 	rc=$?
-	[ $rc -eq 4 ] && grep -q 'stress-mm: vmalloc-order skipped: ' "$TMPD/fd.log" &&
-		[ "$(key "$TMPD/fd.yaml" vmalloc-order skip-errno)" = "$(perl -MPOSIX -e 'print EOPNOTSUPP')" ]
-	ok $? "path fdtable natively: exit $rc, skip-errno EOPNOTSUPP from the record"
+	[ $rc -eq 0 ] && grep -q "vmalloc-order: fdtable: .*skipping stressor" "$TMPD/fd.log" &&
+		grep -q "stress-mm: vmalloc-order: 0 bogo-ops; built into stress-ng, the stressor keeps no record .*stress-ng's status 0 stands" "$TMPD/fd.log" &&
+		! grep -q "the run was cut" "$TMPD/fd.log"
+	ok $? "path fdtable natively: exit $rc, stress-ng's skip and status, no cut claimed"
 else
 	skip "path fdtable natively" "RLIMIT_NOFILE allows vmalloc'ed fd tables here"
 fi
@@ -141,7 +151,7 @@ if [ ! -e /proc/modules ]; then
 	grep -q "^stress-mm: module: this kernel has no module support (no /proc/modules); path module and churn module will skip$" "$TMPD/cmod.log"
 	ok $? "churn module: the front end says why the module cannot load"
 	[ $rc -eq 4 ] && case $reason in "churn: module: no /dev/stress-mm-vmalloc"*) true ;; *) false ;; esac
-	ok $? "churn module natively without module support: a skip with the reason (exit $rc): $reason"
+	ok $? "churn module (the plugin's) without module support: a skip with the reason (exit $rc): $reason"
 else
 	[ $rc -eq 0 ] || [ $rc -eq 4 ]
 	ok $? "churn module with module support: ran or skipped (exit $rc) # the lab proves it (doc/native.md)"
@@ -153,7 +163,7 @@ if command -v unshare > /dev/null && [ "$(id -u)" = 0 ]; then
 	(cd "$TMPD" && unshare --ipc sh -c 'echo 65536 > /proc/sys/kernel/shmmax &&
 		exec "$0" --shm-pcp 1 --shm-pcp-method sysv --shm-pcp-bytes 1M \
 		--shm-pcp-mode none -t 2 --counters none --vmallocinfo-interval 0 \
-		--yaml "$1"' "$SMM" "$TMPD/fail.yaml" > "$TMPD/fail.log" 2>&1)
+		--integration native --yaml "$1"' "$SMM" "$TMPD/fail.yaml" > "$TMPD/fail.log" 2>&1)
 	rc=$?
 	[ $rc -eq 2 ] && grep -q "stress-mm: shm-pcp failed:" "$TMPD/fail.log" &&
 		[ "$(key "$TMPD/fail.yaml" shm-pcp integration)" = native ]
@@ -178,7 +188,8 @@ make -C "$TOP" --no-print-directory BUILD="$BUILD" install DESTDIR="$STAGE" > "$
 ok $? "make install puts the native stress-ng down beside the plugin, mode 755"
 ver=$(cd / && env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin "$P/bin/stress-mm" --version)
 (cd / && env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin "$P/bin/stress-mm" --vmalloc-order 1 -t 2 \
-	--counters none --vmallocinfo-interval 0 --yaml "$TMPD/inst.yaml" > "$TMPD/inst.log" 2>&1)
+	--counters none --vmallocinfo-interval 0 --integration native \
+	--yaml "$TMPD/inst.yaml" > "$TMPD/inst.log" 2>&1)
 rc=$?
 echo "$ver" | grep -qx "native stress-ng: $P/lib/stress-mm/stress-ng (installed, ../lib/stress-mm from the front end)" &&
 	[ $rc -eq 0 ] && [ "$(sed -n 's/^  stress-ng: //p' "$TMPD/inst.yaml")" = "$P/lib/stress-mm/stress-ng" ] &&

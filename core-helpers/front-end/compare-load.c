@@ -261,8 +261,8 @@ static int add_param(struct smm_report *rp, size_t *cap, const char *a,
 {
 	char *s;
 
-	for (size_t i = 0; i < sizeof(renamed_params) / sizeof(renamed_params[0]);
-	     i++)
+	for (size_t i = 0;
+	     i < sizeof(renamed_params) / sizeof(renamed_params[0]); i++)
 		if (!strcmp(b, renamed_params[i].old))
 			b = renamed_params[i].now;
 

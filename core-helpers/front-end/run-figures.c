@@ -58,6 +58,14 @@ static void per_1000(const struct smm_run_result *res, struct smm_figure *f,
 	ratio(f, n, den, 1000);
 }
 
+/* Why stressor result @r has no record: its runner's reason, or none came. */
+static const char *no_record_why(const struct smm_stressor_result *r)
+{
+	if (r->runner && r->runner->no_record)
+		return r->runner->no_record;
+	return "no stats file from any worker";
+}
+
 /* The zone-lock waits (counters zone_lock_wait*_<side>) of stressor @s
  * per 1000 pages faulted or allocations, and its share of CPU time;
  * @s < 0: system-wide, per 1000 page faults. */
@@ -81,7 +89,7 @@ static void zone_lock_figures(const struct smm_run_result *res, int s, int nran,
 		per = pages ? "faults" : "allocs";
 		den = pages ? (double)r->pages : (double)r->allocs;
 		if (!r->stats_files)
-			nostats = "no stats file from any worker";
+			nostats = no_record_why(r);
 	} else if (res->vm_err) {
 		nostats = "/proc/vmstat unreadable";
 	}
@@ -120,8 +128,7 @@ static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 {
 	const struct smm_stressor *st = &smm_stressors[s];
 	const struct smm_stressor_result *r = &res->st[s];
-	const char *nostats =
-		r->stats_files ? NULL : "no stats file from any worker";
+	const char *nostats = r->stats_files ? NULL : no_record_why(r);
 	double wall = r->wall_s;
 	struct smm_figure *f;
 

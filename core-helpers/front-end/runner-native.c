@@ -6,8 +6,9 @@
  *   stress-ng --NAME N [--NAME-ops N] [--OPTION VALUE]... <tail>
  * each parameter given to the front end passed as the stressor's own
  * option with the same name and value (stress-ng's parser checks it once
- * more). No STRESS_MM_* parameter variable reaches it: the built-in
- * stressors would read one that no option overrides.
+ * more). The built-in stressors are the upstream ones (doc/upstream.md):
+ * they read no STRESS_MM_* variable and keep no record (stats.h), so the
+ * figures that need the workers' counts are absent, saying so.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,6 +68,8 @@ const struct smm_runner smm_runner_native = {
 	.out_ext = "yaml",
 	.ng_yaml = true,
 	.ng_name = NULL, /* stress-ng calls it by its name */
+	.no_record =
+		"built into stress-ng, the stressor keeps no record (its own metrics are in stress-ng's YAML)",
 	.start = native_start,
 	.collect = native_collect,
 };

@@ -54,6 +54,9 @@ struct smm_runner {
 	/* the name stress-ng gives the workers in its lines and YAML, shown
 	 * as the stressor's; NULL: nothing to restore */
 	const char *ng_name;
+	/* why its workers keep no record (stats.h), for the figures that
+	 * need one; NULL: they keep one */
+	const char *no_record;
 	/*
 	 * start() - in the forked child: run stressor @s of @cfg
 	 * (SMM_PASS_CHILD: stress-ng's own), writing @out; never returns.

@@ -118,12 +118,11 @@ const char *smm_sng_pick(const char *given, const char *integration,
 		sng = smm_find_stress_ng(given, err, len);
 	if (!sng)
 		return NULL;
-	if (!strcmp(integration, "plugin")) {
-		*native = false;
-		return sng;
-	}
+	*native = false;
+	if (strcmp(integration, "native"))
+		return sng; /* auto, plugin: the plugin keeps the records */
 	*native = smm_sng_has_builtins(sng);
-	if (!*native && !strcmp(integration, "native")) {
+	if (!*native) {
 		snprintf(
 			err, len,
 			"--integration=native: %s has no vmalloc-order and shm-pcp built in (make stress-ng builds one; --stress-ng PATH names it)",

@@ -9,11 +9,13 @@
  *      what `make stress-ng` built) or installation (locate.h);
  *   3. stress-ng from PATH (locate.h).
  * The integration, by --integration:
- *   auto    native when that stress-ng has both stressors built in (its
- *           --stressors lists vmalloc-order and shm-pcp), else the plugin;
- *   plugin  the plugin, in whichever stress-ng was picked (one with the
- *           built-in stressors loads it like any other);
- *   native  the built-in stressors; a stress-ng without them is refused.
+ *   auto,   the plugin, in whichever stress-ng was picked (one with the
+ *   plugin  built-in stressors loads it like any other): its workers keep
+ *           the records (stats.h) the figures and the report's paths,
+ *           placement and SKIP reasons come from;
+ *   native  the built-in stressors (its --stressors lists vmalloc-order
+ *           and shm-pcp; a stress-ng without them is refused): what
+ *           upstream gets, with stress-ng's own metrics and no record.
  */
 #ifndef SMM_SNG_PICK_H
 #define SMM_SNG_PICK_H

@@ -9,6 +9,7 @@
 
 #include "options.h"
 #include "results.h"
+#include "runner.h"
 #include "stats.h"
 #include "verdict.h"
 
@@ -76,6 +77,14 @@ static bool cut_in_first_op(const struct facts *f)
 static bool cut_in_setup(const struct facts *f)
 {
 	return no_ops(f) && f->r->stats_files > 0;
+}
+
+/* 0 bogo-ops from a runner whose workers keep no record: nothing here
+ * tells a SKIP from a run that never started; stress-ng's status stands. */
+static bool no_ops_no_record(const struct facts *f)
+{
+	return no_ops(f) && !f->r->stats_files && f->r->runner &&
+	       f->r->runner->no_record;
 }
 
 static bool always(const struct facts *f)
@@ -179,6 +188,14 @@ static void why_setup(const struct facts *f, char *buf, size_t len)
 		f->r->stats_files, f->hint ? ", " : "", f->hint ? f->hint : "");
 }
 
+static void why_no_record(const struct facts *f, char *buf, size_t len)
+{
+	snprintf(
+		buf, len,
+		"0 bogo-ops; %s, so stress-ng's status %d stands (its log says whether the stressor skipped, and why)",
+		f->r->runner->no_record, f->code);
+}
+
 static void why_no_worker(const struct facts *f, char *buf, size_t len)
 {
 	(void)f;
@@ -197,6 +214,7 @@ static const struct row rows[] = {
 	{ stopped, ok, why_none },
 	{ cut_in_first_op, ok, why_first_op },
 	{ cut_in_setup, ok, why_setup },
+	{ no_ops_no_record, code, why_no_record },
 	{ no_ops, fail, why_no_worker },
 	{ always, ok, why_none },
 };

@@ -18,6 +18,8 @@
  *     inside the first bogo-op (said, with what one is)   0
  *   0 bogo-ops, records but no work: it ended while the
  *     workers set up their paths (said)                   0
+ *   0 bogo-ops, no record, and a runner whose workers keep
+ *     none (built into stress-ng): stress-ng's status      its own
  *   0 bogo-ops and no record: no worker reached our code  2
  *   otherwise                                             0
  * A worker that crashed before it made its record leaves nothing: with 0
