@@ -119,7 +119,7 @@ const char *smm_sng_pick(const char *given, const char *integration,
 	if (!sng)
 		return NULL;
 	*native = false;
-	if (strcmp(integration, "native"))
+	if (strcmp(integration, "native") != 0)
 		return sng; /* auto, plugin: the plugin keeps the records */
 	*native = smm_sng_has_builtins(sng);
 	if (!*native) {
