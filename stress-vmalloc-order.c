@@ -67,11 +67,13 @@ typedef struct {
 	bool verify;			/* --verify */
 	uint64_t allocs;		/* kernel allocations made by bogo-ops */
 	size_t next;			/* "all": the next path to try */
-	int left_out_err;		/* "all": errno kept if all are left out */
 	bool skipped;			/* the stressor skipped: said why */
 	double next_proof;		/* when the next proof is due */
 	stress_vmalloc_path_t *path[STRESS_VMALLOC_PATHS_NUM];
 	bool off[STRESS_VMALLOC_PATHS_NUM];	/* left out of "all" */
+	/* why a path's set-up failed: errno ("all" skips with it), reason */
+	int off_err[STRESS_VMALLOC_PATHS_NUM];
+	char off_why[STRESS_VMALLOC_PATHS_NUM][192];
 	bool tried[STRESS_VMALLOC_PATHS_NUM];	/* proved again once */
 	bool unjudged[STRESS_VMALLOC_PATHS_NUM];/* a kind cannot be judged */
 	bool said[STRESS_VMALLOC_PATHS_NUM];	/* its verify was said */
@@ -127,11 +129,12 @@ static int stress_vmalloc_order_context_init(stress_args_t *args,
 
 	ctx->allocs = 0;
 	ctx->next = 0;
-	ctx->left_out_err = 0;
 	ctx->skipped = false;
 	ctx->next_proof = 0.0;
 	(void)shim_memset(ctx->path, 0, sizeof(ctx->path));
 	(void)shim_memset(ctx->off, 0, sizeof(ctx->off));
+	(void)shim_memset(ctx->off_err, 0, sizeof(ctx->off_err));
+	(void)shim_memset(ctx->off_why, 0, sizeof(ctx->off_why));
 	(void)shim_memset(ctx->tried, 0, sizeof(ctx->tried));
 	(void)shim_memset(ctx->unjudged, 0, sizeof(ctx->unjudged));
 	(void)shim_memset(ctx->said, 0, sizeof(ctx->said));
@@ -165,16 +168,13 @@ static int stress_vmalloc_order_ready(stress_args_t *args,
 		return EXIT_SUCCESS;
 	}
 	err = -ret;
+	ctx->off_err[idx] = err;
+	(void)shim_strscpy(ctx->off_why[idx], why, sizeof(ctx->off_why[idx]));
 	if (alone) {
 		ctx->skipped = true;
 		pr_inf_skip("%s: %s, skipping stressor\n", args->name, why);
 		return stress_vmalloc_exit_status(err);
 	}
-	/* keep the first errno short of a resource, else the first */
-	if (!ctx->left_out_err ||
-	    ((stress_vmalloc_exit_status(err) == EXIT_NO_RESOURCE) &&
-	     (stress_vmalloc_exit_status(ctx->left_out_err) != EXIT_NO_RESOURCE)))
-		ctx->left_out_err = err;
 	if (stress_instance_zero(args))
 		pr_inf("%s: all: leaving out %s\n", args->name, why);
 	ctx->off[idx] = true;
@@ -289,18 +289,26 @@ static int stress_vmalloc_order_path(stress_args_t *args,
  */
 static int stress_vmalloc_order_all(stress_args_t *args, stress_vmalloc_order_context_t *ctx)
 {
-	size_t tries;
+	size_t tries, idx;
+	int err = 0;
 
 	for (tries = 0; tries < STRESS_VMALLOC_PATHS_NUM; tries++) {
-		const size_t idx = ctx->next++ % STRESS_VMALLOC_PATHS_NUM;
+		idx = ctx->next++ % STRESS_VMALLOC_PATHS_NUM;
 
 		if (stress_vmalloc_order_ready(args, ctx, idx, false) == EXIT_SUCCESS)
 			return stress_vmalloc_order_batch(args, ctx, idx);
 	}
+	/* the first errno short of a resource, else the first */
+	for (idx = 0; idx < STRESS_VMALLOC_PATHS_NUM; idx++) {
+		if (!err ||
+		    ((stress_vmalloc_exit_status(ctx->off_err[idx]) == EXIT_NO_RESOURCE) &&
+		     (stress_vmalloc_exit_status(err) != EXIT_NO_RESOURCE)))
+			err = ctx->off_err[idx];
+	}
 	ctx->skipped = true;
 	pr_inf_skip("%s: all: no vmalloc-order path can run here (see the notes above), "
 		"skipping stressor\n", args->name);
-	return stress_vmalloc_exit_status(ctx->left_out_err);
+	return stress_vmalloc_exit_status(err);
 }
 
 /*
