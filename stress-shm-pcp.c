@@ -182,6 +182,9 @@ typedef struct {
 	size_t batch;			/* allocations per batch after clamps */
 	int err;			/* errno why it cannot run, 0 if it can */
 	char reason[256];		/* what failed, for the skip line */
+	size_t n_kinds;			/* kinds[] filled in by its set-up */
+	/* each kind of its path as set-up judged it: proven, or why not */
+	stress_vmalloc_kind_info_t kinds[STRESS_VMALLOC_KINDS_MAX];
 } stress_shm_pcp_slot_t;
 
 /* all a worker has */
@@ -873,6 +876,8 @@ static void NORETURN stress_shm_pcp_companion(
 			_exit(EXIT_NO_RESOURCE);
 		}
 		slot->batch = stress_vmalloc_path_batch_size(path);
+		slot->n_kinds = stress_vmalloc_path_kinds(path, slot->kinds,
+			SIZEOF_ARRAY(slot->kinds));
 	}
 	stress_shm_pcp_ready(ready_fd);
 	stress_shm_pcp_gate(gate_fd, worker);
