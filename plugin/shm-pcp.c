@@ -14,8 +14,10 @@
  * stress_shm_pcp_context_init(): placement, companions started. Each call
  * is then one cycle; its EXIT_* maps as in plugin/vmalloc-order.c (a SKIP
  * or a failure first runs stress_shm_pcp_context_deinit(), which stops the
- * companions). The record takes the cycles, the pages faulted, the
- * companions' allocations and the placement after every call; when
+ * companions). The record takes what the companions' churn path proved
+ * (their slots' kinds) once the worker has started, and the cycles, the
+ * pages faulted, the companions' allocations and the placement after
+ * every call; when
  * stress-ng's stop signal arrives the stop handler stores the counts once
  * more, SIGKILLs the companions and reaps every child (theirs included)
  * before stress-ng's own handler ends the worker, so that no companion or
@@ -29,6 +31,7 @@
 
 #include "compat.h"
 #include "plugin.h"
+#include "record-kind.h"
 #include "record.h"
 #include "report.h"
 
@@ -130,6 +133,19 @@ static int shm_end(int rc)
 	return -1;
 }
 
+/* What the companions' path set-up proved of each kind (their slots, read
+ * once they said they were ready); the first record of a name wins. */
+static void shm_record_kinds(void)
+{
+	for (size_t i = 0; shm.ctx.slots && i < shm.ctx.procs; i++) {
+		const stress_shm_pcp_slot_t *slot = &shm.ctx.slots[i];
+
+		for (size_t k = 0;
+		     k < slot->n_kinds && k < SIZEOF_ARRAY(slot->kinds); k++)
+			smm_plugin_record_kind(shm.rec, &slot->kinds[k]);
+	}
+}
+
 /* The row of method @name, or the table's size when it is not built. */
 static size_t shm_row(const char *name)
 {
@@ -165,6 +181,7 @@ static int shm_start(const char *method)
 	if (rc != EXIT_SUCCESS)
 		return shm_end(rc);
 	shm.live = true;
+	shm_record_kinds();
 	if (shm.ctx.stopped) {
 		/* the run ended while the companions set up: nothing failed */
 		shm_deinit();

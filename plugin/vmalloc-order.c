@@ -17,7 +17,8 @@
  * stressor gave (report.h smm_skip()); EXIT_FAILURE is a failure (its FAIL
  * line said it), the context is torn down and stress-ng forks a new worker.
  * After every call the record (stats.h) takes the bogo-ops, the
- * allocations and what each path set up achieved; the allocations once
+ * allocations and what each path set up achieved, or why "all" left it
+ * out (once per path); the allocations once
  * more when stress-ng's stop signal arrives.
  *
  * Method "module" (our kernel module) is not in the stressor file: it runs
@@ -46,7 +47,7 @@ static struct {
 	stress_args_t args;
 	stress_vmalloc_order_context_t ctx;
 	struct smm_stats_file *rec;
-	bool recorded[STRESS_VMALLOC_PATHS_NUM]; /* its kinds are */
+	bool recorded[STRESS_VMALLOC_PATHS_NUM]; /* its kinds, or left out */
 } vmo;
 
 /*
@@ -63,7 +64,8 @@ void smm_plugin_vmo_load(void)
 				 SIZEOF_ARRAY(vmo_words));
 }
 
-/* The counters, and the kinds of every path set up since the last call. */
+/* The counters, and the kinds of every path set up since the last call,
+ * or the path left out of "all" with its errno and reason. */
 static void vmo_record(void)
 {
 	stress_vmalloc_kind_info_t info[STRESS_VMALLOC_KINDS_MAX];
@@ -74,7 +76,16 @@ static void vmo_record(void)
 	for (size_t i = 0; i < STRESS_VMALLOC_PATHS_NUM; i++) {
 		size_t n;
 
-		if (vmo.recorded[i] || !vmo.ctx.path[i])
+		if (vmo.recorded[i])
+			continue;
+		if (vmo.ctx.off[i]) {
+			smm_record_left_out(vmo.rec, stress_vmalloc_paths[i].name,
+					    vmo.ctx.off_err[i],
+					    vmo.ctx.off_why[i]);
+			vmo.recorded[i] = true;
+			continue;
+		}
+		if (!vmo.ctx.path[i])
 			continue;
 		n = stress_vmalloc_path_kinds(vmo.ctx.path[i], info,
 					      SIZEOF_ARRAY(info));
