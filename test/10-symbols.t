@@ -15,10 +15,13 @@ ok $? "defined dynamic symbols equal the method table"
 [ "$(echo "$want" | grep -c .)" -ge 2 ]
 ok $? "the method table names vmalloc_order and its paths"
 
-# No symbol of any kind (hidden ones included) starts with stress_ besides
-# the methods: a future export would become a method.
-extra=$(nm "$SO" | awk '$3 ~ /^stress_/ { print $3 }' | sort -u | grep -vxF "$want")
+# No exported symbol starts with stress_ besides the methods: stress-ng
+# would call it as a method. Only the dynamic table counts: the stressor
+# files compiled into the plugin name their static functions stress_*,
+# local symbols that stress-ng never sees.
+extra=$(nm -D --defined-only "$SO" | awk '$3 ~ /^stress_/ { print $3 }' |
+	sort -u | grep -vxF "$want")
 [ -z "$extra" ]
-ok $? "no other symbol starts with stress_"
+ok $? "no other exported symbol starts with stress_"
 [ -n "$extra" ] && diag "$extra"
 done_testing

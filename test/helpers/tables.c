@@ -3,7 +3,9 @@
  * tables - print the method and parameter tables, one entry per line, for
  * the tests (exported symbols, bad input) and the documentation.
  *
- *   tables methods   the plugin methods, as exported symbols (stress_...)
+ *   tables methods   the plugin methods, as exported symbols (stress_...):
+ *                    each stressor's default method, then one per path
+ *                    (vmalloc-order) or shm method (shm-pcp)
  *   tables params    env<TAB>type<TAB>default<TAB>range<TAB>min<TAB>max<TAB>option
  *   tables paths     symbol<TAB>name<TAB>kind
  */
@@ -41,6 +43,9 @@ int main(int argc, char **argv)
 		printf("stress_vmalloc_order\n");
 #define SMM_X(sym, name) printf("stress_vmalloc_order_%s\n", #sym);
 		SMM_VMO_PATHS(SMM_X)
+#undef SMM_X
+#define SMM_X(sym, name) printf("stress_shm_pcp_%s\n", name);
+		SMM_SHM_METHODS(SMM_X)
 #undef SMM_X
 		return 0;
 	}
