@@ -23,6 +23,12 @@ out_of_range() {
 	[ "$1" -gt 0 ] && echo $(($1 - 1))
 	echo $(($2 + 1))
 }
+# same_words A B: the |-lists A and B hold the same words, each as often.
+# A stressor lists a choice's words in its own rows' order (stress-*.c),
+# the table in its enum's (names.h): the words must agree, not the order.
+same_words() {
+	[ "$(tr '|' '\n' <<<"$1" | sort)" = "$(tr '|' '\n' <<<"$2" | sort)" ]
+}
 total=0
 for p in "${params[@]}"; do
 	IFS=$'\t' read -r _ type _ _ min max _ <<<"$p"
@@ -61,11 +67,17 @@ for p in "${params[@]}"; do
 		[ "$rc" -ne 0 ] && [ "$rc" -ne 124 ] || good=0
 		[ "$lines" -eq 1 ] || good=0
 		case $out in
-		"vmalloc-order: $env='$v' "*"; valid range $range") ;;
-		"shm-pcp: $env='$v' "*"; valid range $range") ;;
-		"stress-mm: $env='$v' "*"; valid range $range") ;;
+		"vmalloc-order: $env='$v' "*"; valid range "*) ;;
+		"shm-pcp: $env='$v' "*"; valid range "*) ;;
+		"stress-mm: $env='$v' "*"; valid range "*) ;;
 		*) good=0 ;;
 		esac
+		said=${out##*; valid range }
+		if [ "$type" = choice ]; then
+			same_words "$said" "$range" || good=0
+		else
+			[ "$said" = "$range" ] || good=0
+		fi
 		[ "$good" -eq 1 ]
 		ok $? "$env='$v' is rejected (exit $rc, $lines line)"
 		[ "$good" -eq 1 ] || diag "$out"
