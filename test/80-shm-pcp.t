@@ -15,7 +15,10 @@
 #
 # Every stress-ng runs in a session of its own (setsid): processes are
 # looked for by session, so other runs on the machine do not count, and
-# orphans of ours (PPid 1, or zombies) are never overlooked.
+# orphans of ours (PPid 1, or zombies) are never overlooked. Once the
+# session's leader has returned, any process still in it is left over. A
+# worker is the pid its stats file names (STRESS_MM_STATS_DIR), its
+# companions are its children: they keep stress-ng's name.
 . "$(dirname "$0")/lib.sh"
 isolate
 need_stress_ng
@@ -35,14 +38,24 @@ session_procs() {
 	ps -eo pid=,ppid=,sid=,stat=,comm= |
 		awk -v s="$1" '$3 == s { print $1, $2, $4, $5 }'
 }
-# companions_in SID: the smm-churn processes of session SID, any state.
-companions_in() { session_procs "$1" | awk '$4 == "smm-churn"'; }
+# left_in SID: every process still in session SID, zombies included: after
+# the run (its leader returned) a companion, or anything else, left over.
+left_in() { session_procs "$1"; }
+# children_of PID: the live (not zombie) children of PID.
+children_of() { ps -eo pid=,ppid=,stat= | awk -v p="$1" '$2 == p && $3 !~ /^Z/ { print $1 }'; }
+# orphans_in SID: "pid ppid" of each process of session SID, its leader
+# aside, whose parent is not in the session (PPid 1 or a subreaper's).
+orphans_in() {
+	session_procs "$1" | awk -v s="$1" '
+		{ in_s[$1] = 1; pp[$1] = $2 }
+		END { for (p in pp) if (p != s && !(pp[p] in in_s)) print p, pp[p] }'
+}
 
 # run NAME SECONDS [VAR=VALUE...]: one shm_pcp worker (STRESS_MM_PLUGINS
 # workers) in a session of its own, YAML in $TMPD/NAME.yaml, and the tasks
 # the run itself created (processes and threads: sched_process_fork counted
 # by perf stat over stress-ng and every descendant, never the machine's) in
-# $TMPD/NAME.forks; afterwards every companion of that session still
+# $TMPD/NAME.forks; afterwards every process of that session still
 # there, zombies included, goes to $TMPD/left.
 run() {
 	local name=$1 t=$2 sid rc
@@ -57,7 +70,7 @@ run() {
 	rc=$?
 	grep -v '^#' "$TMPD/$name.perf" | grep -m1 sched_process_fork |
 		cut -d, -f1 > "$TMPD/$name.forks"
-	companions_in $sid | sed "s/^/$name: /" >> "$TMPD/left"
+	left_in $sid | sed "s/^/$name: /" >> "$TMPD/left"
 	return $rc
 }
 : > "$TMPD/left"
@@ -97,30 +110,32 @@ done
 # Placement: read the affinity of the worker and its companions mid-run.
 allowed() { sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "/proc/$1/status"; }
 for cpu in same spread any; do
+	rm -rf "$TMPD/cpu-$cpu" && mkdir -p "$TMPD/cpu-$cpu"
 	(cd "$TMPD" && exec env STRESS_MM_SHM_PCP_CPU=$cpu STRESS_MM_SHM_PCP_MODE=spin \
 		STRESS_MM_SHM_PCP_CHURN_PROCS=2 STRESS_MM_SHM_PCP_BYTES=1M \
+		STRESS_MM_STATS_DIR="$TMPD/cpu-$cpu" \
 		setsid timeout 60 stress-ng --plugin 1 --plugin-so "$SO" \
 		--plugin-method shm_pcp -t 3 > "$TMPD/cpu-$cpu.log" 2>&1) &
 	sid=$!
-	# until both companions run, or the run has ended without them
+	# until the worker (its stats file) has both companions, or the run
+	# has ended without them
 	both() {
-		comps=$(companions_in $sid | awk '$3 !~ /^Z/ { printf "%s ", $1 }')
+		local f
+		f=$(ls "$TMPD/cpu-$cpu"/shm-pcp.*.stats 2> /dev/null | head -1)
+		wpid=${f##*shm-pcp.}
+		wpid=${wpid%.stats}
+		comps=$([ -n "$wpid" ] && children_of "$wpid" | tr '\n' ' ')
 		[ "$(echo $comps | wc -w)" -ge 2 ] || [ -z "$(session_procs $sid)" ]
 	}
 	within 30 both
 	good=1
 	desc="no companions found while the run lasted"
 	if [ -n "$comps" ]; then
-		c1=${comps%% *}
-		wpid=$(awk '/^PPid:/ { print $2 }' "/proc/$c1/status")
 		wcpu=$(allowed "$wpid")
 		desc="worker $wpid on $wcpu, companions"
 		for c in $comps; do
 			ccpu=$(allowed "$c")
-			cparent=$(awk '/^PPid:/ { print $2 }' "/proc/$c/status")
 			desc="$desc $c on $ccpu"
-			# Every companion is a child of the worker, none an orphan.
-			[ "$cparent" = "$wpid" ] || { good=0; desc="$desc (parent $cparent)"; }
 			case $cpu in
 			same) [ "$ccpu" = "$wcpu" ] && [ "${wcpu//[-,]/}" = "$wcpu" ] || good=0 ;;
 			spread)
@@ -130,11 +145,14 @@ for cpu in same spread any; do
 			any) [ "$ccpu" = "$(allowed $$)" ] && [ "$wcpu" = "$(allowed $$)" ] || good=0 ;;
 			esac
 		done
+		# Every companion is a child of the worker, none an orphan.
+		orphans=$(orphans_in $sid | tr '\n' ',')
+		[ -z "$orphans" ] || { good=0; desc="$desc, orphans (pid ppid): $orphans"; }
 	else
 		good=0
 	fi
 	wait $sid
-	companions_in $sid | sed "s/^/cpu-$cpu: /" >> "$TMPD/left"
+	left_in $sid | sed "s/^/cpu-$cpu: /" >> "$TMPD/left"
 	[ $good -eq 1 ]
 	ok $? "placement $cpu: $desc"
 	# with one usable CPU spread is carried out as same, and says why
@@ -186,7 +204,7 @@ done
 
 left=$(cat "$TMPD/left")
 [ -z "$left" ]
-ok $? "no companion of a normal run is left when stress-ng returns, not even a zombie"
+ok $? "no companion (no process) of a normal run is left when stress-ng returns, not even a zombie"
 [ -n "$left" ] && diag "$left"
 
 # Stats files: the sum of calls equals stress-ng's bogo-ops within one per
@@ -264,7 +282,7 @@ wait_no_plugin 10
 ok $? "SIGKILL x 20: no plugin process left"
 # Zombies wait for their reaper (init here) a moment; nothing may stay.
 for i in $(seq 40); do
-	rest=$(for s in $sids; do companions_in "$s"; done)
+	rest=$(for s in $sids; do left_in "$s"; done)
 	[ -z "$rest" ] && break
 	sleep 0.25
 done

@@ -106,26 +106,35 @@ else
 	skip "RLIMIT_NPROC 3: interrupted" "as above"
 fi
 
-# 4. a churn companion killed: the worker's record says by which signal
-(cd "$TMPD" && exec setsid timeout -s KILL 60 "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M \
-	--shm-pcp-mode spin -t 6 --counters none --vmallocinfo-interval 0 \
-	--yaml "$TMPD/comp.yaml" > "$TMPD/comp.log" 2>&1) &
+# 4. a churn companion killed: the worker's record says by which signal.
+# The worker is the pid its stats file names (the run directory is under
+# TMPDIR, here $TMPD/comp), a companion one of its children.
+mkdir -p "$TMPD/comp"
+(cd "$TMPD" && TMPDIR="$TMPD/comp" exec setsid timeout -s KILL 60 "$SMM" --shm-pcp 1 \
+	--shm-pcp-bytes 1M --shm-pcp-mode spin -t 6 --counters none \
+	--vmallocinfo-interval 0 --yaml "$TMPD/comp.yaml" > "$TMPD/comp.log" 2>&1) &
 pid=$!
 ng_of comp > /dev/null
 comp=""
 for i in $(seq 50); do
-	comp=$(session_left "$pid" | awk '$4 == "smm-churn" && $3 !~ /^Z/ { print $1; exit }')
+	f=$(ls "$TMPD"/comp/stress-mm.*/stats/shm-pcp.*.stats 2> /dev/null | head -1)
+	wpid=${f##*shm-pcp.}
+	wpid=${wpid%.stats}
+	[ -n "$wpid" ] && comp=$(ps -eo pid=,ppid=,stat= |
+		awk -v w="$wpid" '$2 == w && $3 !~ /^Z/ { print $1; exit }')
 	[ -n "$comp" ] && break
 	sleep 0.1
 done
+[ -n "$comp" ] || diag "no companion found (worker ${wpid:-not found})"
 kill -9 "$comp"
 wait $pid
 rc=$?
 [ $rc -eq 2 ]
 ok $? "a churn companion killed: exit $rc"
 line=$(grep -m1 "^stress-mm: shm-pcp failed: " "$TMPD/comp.log")
+# the stressor names a signal as stress-ng does (stress_signal_name())
 case $line in
-*"churn companion $comp was killed by signal 9 (Killed)") true ;;
+*"churn companion $comp was killed by signal 9 (SIGKILL)") true ;;
 *) false ;;
 esac
 ok $? "a churn companion killed: named by its signal, from the record: $line"
