@@ -28,10 +28,18 @@ command -v perf > /dev/null || skip_all "perf missing (linux-perf, scripts/deps)
 
 STACK=kernel_clone,copy_process,dup_task_struct,_do_fork
 SWEEP=$BUILD/test/shm-sweep
+# The POSIX names as the stressor makes them (/PREFIX<pid>-<seq>): the
+# sweep (shm.h SMM_SHM_PREFIX) must find exactly these.
+PREFIX=$(sed -n 's/^#define[[:space:]]*STRESS_SHM_PCP_PREFIX[[:space:]]*"\(.*\)"$/\1/p' \
+	"$TOP/stress-shm-pcp.c")
+[ -n "$PREFIX" ] || { echo "Bail out! no STRESS_SHM_PCP_PREFIX in stress-shm-pcp.c"; exit 1; }
 NCPU=$(nproc)
 plan 25
 
 "$SWEEP" > /dev/null # a clean start: earlier crashes are not ours
+
+# names_ours: the /dev/shm names with the stressor's prefix, one a line.
+names_ours() { ls /dev/shm | awk -v p="$PREFIX" 'index($0, p) == 1'; }
 
 # session_procs SID: "pid ppid state comm" of every process in session SID.
 session_procs() {
@@ -261,8 +269,9 @@ awk -v p="${pages:-0}" -v m="$minflt" -v o="${outside:-0}" -v d=$((pf1 - pf0)) \
 ok $? "stats: pages $pages (cycles done: $cycles) vs the worker's faults $minflt (last sample; ${outside:-?} outside the record) and the pgfault delta $((pf1 - pf0))"
 
 left=$("$SWEEP" --count)
-[ "$left" = "leftovers: 0" ]
-ok $? "no /dev/shm name and no SysV segment of ours after normal runs, before any sweep ($left)"
+names=$(names_ours | wc -l)
+[ "$left" = "leftovers: 0" ] && [ "$names" -eq 0 ]
+ok $? "no /dev/shm name and no SysV segment of ours after normal runs, before any sweep ($left, $names /dev/shm/$PREFIX*)"
 
 # SIGKILL of the process group mid-run, 10 trials per method.
 sids=""
@@ -290,16 +299,27 @@ done
 ok $? "SIGKILL x 20: no churn companion left in their sessions, zombie or orphan, after 10 s"
 [ -n "$rest" ] && diag "$rest"
 left=$("$SWEEP" --count | sed -n 's/^leftovers: //p')
-diag "leftovers before the sweep: $left (only a SIGKILL inside the create-unlink window leaves one)"
+names=$(names_ours | wc -l)
+diag "leftovers before the sweep: $left, $names /dev/shm/$PREFIX* (only a SIGKILL inside the create-unlink window leaves one)"
 "$SWEEP" > "$TMPD/sweep"
 diag "$(tr '\n' ' ' < "$TMPD/sweep")"
-[ "$("$SWEEP" --count)" = "leftovers: 0" ]
+names=$(names_ours)
+[ "$("$SWEEP" --count)" = "leftovers: 0" ] && [ -z "$names" ]
 ok $? "after the sweep: no /dev/shm name and no SysV segment of ours"
+[ -n "$names" ] && diag "$names"
 
+# The helper's plant uses the sweep's own prefix; the name the stressor
+# would leave is planted here, for a pid that has exited.
 "$SWEEP" --plant
+( : ) &
+dead=$!
+wait $dead
+: > "/dev/shm/$PREFIX$dead-0"
 "$SWEEP" > "$TMPD/sweep2"
-[ "$(sed -n 's/^posix: //p' "$TMPD/sweep2")" -ge 1 ] &&
+[ "$(sed -n 's/^posix: //p' "$TMPD/sweep2")" -ge 2 ] &&
 	[ "$(sed -n 's/^sysv: //p' "$TMPD/sweep2")" -ge 1 ] &&
+	[ ! -e "/dev/shm/$PREFIX$dead-0" ] &&
 	[ "$("$SWEEP" --count)" = "leftovers: 0" ]
-ok $? "the sweep removes a dead worker's POSIX name and SysV segment"
+ok $? "the sweep removes a dead worker's POSIX names (/dev/shm/$PREFIX$dead-0 too) and SysV segment"
+rm -f "/dev/shm/$PREFIX$dead-0"
 done_testing

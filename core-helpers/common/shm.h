@@ -4,8 +4,10 @@
  * worker/shm-cycle.h), and the sweep of what a killed worker can leave
  * behind; the workers and the front end both sweep.
  *
- * Names: POSIX objects are /dev/shm/stress-mm-shm-pcp-<pid>-<seq>; SysV
- * segments use a key with SMM_SHM_SYSV_KEY_BASE in the high 16 bits: first
+ * Names: POSIX objects are /dev/shm/stress-ng-shm-pcp-<pid>-<seq>, as
+ * stress-shm-pcp.c names them (STRESS_SHM_PCP_PREFIX; the old core,
+ * worker/shm-cycle.c, uses this prefix too); SysV segments use a key with
+ * SMM_SHM_SYSV_KEY_BASE in the high 16 bits: first
  * SMM_SHM_SYSV_KEY(pid) = 0x534d0000 | (pid & 0xffff), and when a live
  * process holds that one (pids above 65535 share low bits), the next free
  * key of the base. Never IPC_PRIVATE (key 0): the sweep finds segments by
@@ -23,7 +25,7 @@
 #include <stdint.h>
 #include <sys/types.h>
 
-#define SMM_SHM_PREFIX "stress-mm-shm-pcp-"
+#define SMM_SHM_PREFIX "stress-ng-shm-pcp-"
 #define SMM_SHM_SYSV_KEY_BASE 0x534d0000
 #define SMM_SHM_SYSV_KEY(pid) (SMM_SHM_SYSV_KEY_BASE | ((pid)&0xffff))
 
