@@ -51,7 +51,7 @@ CORE_SRCS := $(COMMON_SRCS) $(WORKER_SRCS) $(FE_LIB_SRCS)
 # The plugin compiles the stressor files themselves (STRESSOR_FILES): each
 # glue file includes one of them, with plugin/compat/ first on the include
 # path so that their "stress-ng.h" is ours (plugin/README.md).
-PLUGIN_SRCS := plugin/compat.c plugin/core-vmalloc.c plugin/methods.c \
+PLUGIN_SRCS := plugin/compat.c plugin/core-vmalloc.c plugin/methods.c plugin/settings.c \
 	plugin/module.c plugin/shm-pcp.c plugin/vmalloc-order.c
 PLUGIN_HDRS := $(wildcard plugin/*.h plugin/compat/*.h)
 PLUGIN_INC := -Iplugin/compat -Iplugin $(WORKER_INC)

@@ -54,6 +54,12 @@ void smm_compat_settings_load(const char *stressor, const stress_opt_t *opts,
 const char *smm_compat_setting_word(const char *option);
 
 /*
+ * smm_compat_warn_unknown() - one warning on stderr per STRESS_MM_* name in
+ * the environment that is none of ours, naming the closest (envname.h).
+ */
+void smm_compat_warn_unknown(void);
+
+/*
  * smm_compat_load_common() - once per load: warn about STRESS_MM_* names
  * that are none of ours (envname.h, "did you mean"), check
  * STRESS_MM_STATS_DIR (exit(1) when it cannot take a record), map the

@@ -79,9 +79,9 @@ static void vmo_record(void)
 		if (vmo.recorded[i])
 			continue;
 		if (vmo.ctx.off[i]) {
-			smm_record_left_out(vmo.rec, stress_vmalloc_paths[i].name,
-					    vmo.ctx.off_err[i],
-					    vmo.ctx.off_why[i]);
+			smm_record_left_out(
+				vmo.rec, stress_vmalloc_paths[i].name,
+				vmo.ctx.off_err[i], vmo.ctx.off_why[i]);
 			vmo.recorded[i] = true;
 			continue;
 		}
