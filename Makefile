@@ -315,23 +315,21 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/run-vmalloc-order
 
-# native/'s stressor files compile only in a stress-ng tree: clang-format
-# here, stress-ng's warnings as errors in its build (native/apply.sh).
 # clang-tidy runs once per file, so that make -jN lint runs N at a time
 # (test/60-lint.t does); a file's stamp in $(BUILD)/tidy/ says it passed,
 # and goes stale when the file or any of our headers changes.
 # The plugin's files are linted with their own include path (plugin/compat/
 # first); the stressor files they include are in stress-ng's style, not
 # ours, and clang-format does not see them.
-TIDY_SRCS := $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) native/gen-native.c
+TIDY_SRCS := $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS)
 TIDY_STAMPS := $(TIDY_SRCS:%.c=$(BUILD)/tidy/%.ok)
 lint: $(BUILD)/config.h $(BPF_SKEL) $(TIDY_STAMPS)
 	clang-format --dry-run --Werror $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) \
 		$(ALL_HDRS) $(PLUGIN_HDRS) $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h \
-		bpf/*.c bpf/*.h $(wildcard native/*.c native/*.h)
+		bpf/*.c bpf/*.h
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
 		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(TEST_INC) \
-		$(CORE_SRCS) $(FE_SRCS) native/gen-native.c
+		$(CORE_SRCS) $(FE_SRCS)
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
 		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(PLUGIN_INC) $(PLUGIN_SRCS)
 $(BUILD)/tidy/%.ok: %.c $(ALL_HDRS) $(BUILD)/config.h $(BPF_SKEL) .clang-tidy
