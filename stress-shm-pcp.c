@@ -350,8 +350,8 @@ static int stress_shm_pcp_fault(
 		(void)stress_signal_restore(args->name, SIGBUS, &old_action);
 		*pages += n - told;
 		pr_inf_skip("%s: %s is full: a page of a %zu byte object could not "
-			"be had (SIGBUS at the fault), skipping stressor\n",
-			args->name, where, ctx->bytes);
+			"be had (SIGBUS at the fault), errno=%d (%s), skipping stressor\n",
+			args->name, where, ctx->bytes, ENOSPC, strerror(ENOSPC));
 		return EXIT_NO_RESOURCE;
 	}
 	while (n < n_pages) {
