@@ -1,6 +1,7 @@
 /* LIBS: -luring
  * liburing with provided-buffer rings (io_uring_register_buf_ring, 2.2+):
- * the io-uring path (core-helpers/path-io-uring.c). Debian: liburing-dev.
+ * the io-uring path (core-helpers/worker/paths/path-io-uring.c). Debian:
+ * liburing-dev.
  */
 #include <liburing.h>
 
