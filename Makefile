@@ -24,7 +24,7 @@ PROBE_CFLAGS := -std=gnu11 -D_GNU_SOURCE
 # and front-end (the privileged stress-mm command). A folder's code sees
 # only its own headers and common's: worker code cannot even include a
 # front-end header, and the plugin links no front-end archive and no
-# libyaml (-z defs proves that nothing is missing; test/10-symbols.t reads
+# libyaml (-z defs proves that nothing is missing; test/11-layout.t reads
 # its NEEDED entries).
 COMMON_INC := -Icore-helpers/common -Imodule
 WORKER_INC := $(COMMON_INC) -Icore-helpers/worker -Icore-helpers/worker/paths
