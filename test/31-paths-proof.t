@@ -12,7 +12,7 @@
 need_stress_ng
 [ -r /proc/vmallocinfo ] || skip_all "/proc/vmallocinfo unreadable (needs uid 0)"
 
-# symbol  callers  kind  bytes (facts from KERNEL-PATHS, re-checked here;
+# symbol  callers  kind  bytes (doc/plugin.md, Methods; re-checked here;
 # fdtable asks for the largest table RLIMIT_NOFILE allows)
 expect=(
 	"io_uring io_create_region,io_region_init_ptr,io_pin_pbuf_ring vmap 16K"
@@ -64,7 +64,7 @@ for e in "${expect[@]}"; do
 	ok $? "$sym: no FAIL"
 done
 
-# pty: two fixed 3-page areas per open (KERNEL-PATHS 1.1 e).
+# pty: two fixed 3-page areas per open (doc/plugin.md, vmalloc_order_pty).
 if [ "$(sed -n 's/^size: //p' "$TMPD/pty.watch")" = 16384 ] &&
 	[ "$(sed -n 's/^pages: //p' "$TMPD/pty.watch")" = 3 ]; then
 	ok 0 "pty: n_tty_open areas are 16384 bytes, pages=3"

@@ -19,7 +19,7 @@ need_stress_ng
 command -v setsid >/dev/null || skip_all "setsid missing (util-linux)"
 
 TRIALS=10
-# callers of the paths' areas, thread stacks aside (KERNEL-PATHS)
+# callers of the paths' areas, thread stacks aside (doc/plugin.md, Methods)
 CALLERS='^(io_create_region|io_region_init_ptr|io_pin_pbuf_ring|bpf_prog_alloc_no_stats|bpf_prog_realloc|alloc_ldt_struct|n_tty_open|alloc_fdtable|dup_fd|expand_fdtable)$'
 mapfile -t syms < <("$BUILD/test/tables" paths | cut -f1)
 plan $((${#syms[@]} + 4))

@@ -51,7 +51,7 @@ const struct smm_counter_spec smm_counter_specs[] = {
 	EV("zone_locked_order2_refill", ZONE_LOCKED, 2, SMM_ANY, 1),
 	/* No kmem:mm_page_free by order: on kernels with "vmalloc: optimize
 	 * vfree with free_pages_bulk()" it fires once per page at order 0
-	 * even when the block is freed at order 2 (KERNEL-PATHS.md 4.1). */
+	 * even when the block is freed at order 2 (doc/counters.md). */
 	EV("tlb_flush", TLB_FLUSH, SMM_ANY, SMM_ANY, SMM_ANY),
 	/* lock:contention_begin/_end on a zone's lock (BPF only) */
 	WAITS("zone_lock_waits_alloc", SMM_SIDE_ALLOC, false),
