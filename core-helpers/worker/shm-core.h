@@ -2,7 +2,7 @@
 /*
  * shm-core.h - the shm-pcp stressor, independent of how stress-ng runs it:
  * one core, two thin adapters (the plugin method in plugin/shm-pcp.c, the
- * built-in stressor in native/stress-shm-pcp.c). Shmem page faults against
+ * built-in stressor in stress-shm-pcp.c). Shmem page faults against
  * concurrent vmalloc churn, with CPU-matched controls, to reproduce and
  * measure order-0 PCP starvation.
  *

@@ -3,7 +3,7 @@
  * vmo-core.h - the vmalloc-order stressor, independent of how stress-ng
  * runs it: one core, two thin adapters (the plugin methods in
  * plugin/vmalloc-order.c, the built-in stressor in
- * native/stress-vmalloc-order.c).
+ * stress-vmalloc-order.c).
  *
  * One bogo-op = one batch (vmpath.h): param[SMM_VMO_P_BATCH] allocations
  * of param[SMM_VMO_P_BYTES] made through one path so that they are all
