@@ -2,7 +2,7 @@
 # lab/kbuild.sh - lab kernels built from Debian's linux-source-X, configured
 # from this project's fragment, unpatched and with each variant patch.
 #
-#   make lab-kernels [KERNEL_SRC=7.2] [PATCHES="lab/patches/x.patch ..."]
+#   make lab-kernels [KERNEL_SRC=7.2] [PATCHES="lab/patches/NAME.patch ..."]
 #                    [LAB_KCACHE=dir] [JOBS=N]
 #
 #   lab/kbuild.sh [build]        fetch, configure, build the unpatched
