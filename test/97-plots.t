@@ -135,7 +135,7 @@ ok $? "ab-plot refuses a .pdf and an empty table with one line and exit 2, no fi
 
 # --- make lab-module-bench's picture from recorded bench lines ----------
 mkdir -p mb/built-7.2 mb/built-7.2+vmalloc-order0-alloc
-# medians recorded on 2026-12-01 (README), 5 repeats within +-1%
+# medians recorded on 2026-12-01 (doc/module.md), 5 repeats within +-1%
 awk 'BEGIN {
 	split("4265 4263 4889 5712 7531 11010 17973 31776 59640 115312", a1); split("4698 5093 5619 6367 7818 11201 18070 31951 59838 115428", a2)
 	split("4100 4114 4733 5530 7378 10870 17736 31592 59439 114994", a3); split("4257 4513 5980 8493 13512 23699 44041 85160 166993 331000", b1)
