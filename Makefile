@@ -264,7 +264,7 @@ lab-native: deps
 #   gives plain TCG wall-clock times.
 # make lint-module: clang-format, cppcheck and clang-tidy on the in-guest
 #   programs (make lint covers the parser and its unit test).
-# None of it is part of make check but test/88-module.t (build, checkpatch,
+# None of it is part of make check but test/89-module.t (build, checkpatch,
 # lint, no loading: this host has no module support).
 MODTOOLS_DIR := $(BUILD)/module-tools
 MODTOOLS := $(MODTOOLS_DIR)/smm-vmctl $(MODTOOLS_DIR)/tv-summary
@@ -316,7 +316,7 @@ run: deps
 	@scripts/run-vmalloc-order
 
 # clang-tidy runs once per file, so that make -jN lint runs N at a time
-# (test/60-lint.t does); a file's stamp in $(BUILD)/tidy/ says it passed,
+# (test/12-lint.t does); a file's stamp in $(BUILD)/tidy/ says it passed,
 # and goes stale when the file or any of our headers changes.
 # The plugin's files are linted with their own include path (plugin/compat/
 # first); the stressor files they include are in stress-ng's style, not

@@ -16,7 +16,7 @@
 # workload they control. A last cell holds the legend.
 #
 # Marks: one point per comparison (line of TSV) and one per legend entry
-# (workload x variant), nothing else: test/97-plots.t counts them (in an
+# (workload x variant), nothing else: test/98-plots.t counts them (in an
 # SVG, gnuplot lays a white disc under a filled circle with error bars:
 # not a mark). The
 # picture is written to a temporary name and renamed when gnuplot

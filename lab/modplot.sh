@@ -10,7 +10,7 @@
 # DIR is build/lab/<kernel> with the guest's bench.txt (lab/modtable.sh
 # --tsv computes the medians). Colour: the kernel; shape: the column.
 # Marks: one point per kernel, column and order measured, and one per
-# legend entry (kernel x column), nothing else (test/97-plots.t counts
+# legend entry (kernel x column), nothing else (test/98-plots.t counts
 # them; in an SVG gnuplot lays a white disc under a filled circle with
 # error bars: not a mark). Written to a temporary name, renamed when
 # gnuplot succeeded. Exit status 0, 1 (gnuplot failed), 2 (usage, no

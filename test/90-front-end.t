@@ -6,7 +6,7 @@
 # counters lie between perf's count of the run's stress-ng and perf stat -a around it; a failing plugin
 # run exits 2; SIGINT and SIGTERM stop everything, leave nothing behind and
 # still write a report marked as interrupted. Runs pin the plugin
-# (--integration plugin); the built-in stressors: 89-native-front-end.t.
+# (--integration plugin); the built-in stressors: 84-native-front-end.t.
 . "$(dirname "$0")/lib.sh"
 isolate
 need_stress_ng

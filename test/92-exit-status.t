@@ -10,7 +10,7 @@
 # a failure from its record; runs back to back (--repeat) do not see the
 # previous run's dying thread stacks (sampler.h smm_settle(): without it, 2 of 2 trials here had a
 # run whose stack proof SKIPped). Runs pin the plugin (--integration
-# plugin); the built-in stressors: 89-native-front-end.t.
+# plugin); the built-in stressors: 84-native-front-end.t.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 SMM=$BUILD/stress-mm

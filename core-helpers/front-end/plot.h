@@ -10,7 +10,7 @@
  * the change with its interval (or why there is none) and the verdict,
  * coloured when it is a regression or an improvement. Nothing else draws
  * a point: an SVG holds exactly one point mark (<use> of a gpPt symbol)
- * per run, which test/97-plots.t counts.
+ * per run, which test/98-plots.t counts.
  *
  * gnuplot writes a temporary file beside FILE, renamed over FILE only when
  * gnuplot succeeded: a failure neither leaves half a picture nor removes

@@ -2,7 +2,7 @@
 # make install and make uninstall into a staging directory (DESTDIR): the
 # files install puts down, listed and compared with what the tree says
 # (front end, plugin, man page, completion, README and doc/; the native
-# stress-ng's install is test/89-native-front-end.t's), their modes; the staged front end finds
+# stress-ng's install is test/84-native-front-end.t's), their modes; the staged front end finds
 # its staged plugin and runs a 3 s vmalloc-order run with it (the worker
 # processes map the staged copy), with no build tree on its way and no
 # DESTDIR compiled in; then uninstall removes exactly those files and
@@ -27,7 +27,7 @@ before=$(cd "$STAGE" && find . -type f | sort)
 
 # No native stress-ng here (NATIVE_SNG=): make check builds one meanwhile,
 # and whether it is there yet must not change what this test expects;
-# test/89-native-front-end.t installs one.
+# test/84-native-front-end.t installs one.
 mk install NATIVE_SNG= DESTDIR="$STAGE" > "$TMPD/install.log" 2>&1
 ok $? "make install DESTDIR=$STAGE (PREFIX $PREFIX)"
 sed 's/^/# /' "$TMPD/install.log" | tail -n 20
