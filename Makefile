@@ -4,7 +4,8 @@
 #   make run        install what is missing, build, run vmalloc-order ~20 s
 #   make check      install what is missing, build, run the test suite
 #   make deps       install the Debian packages the build and tests need
-#   make lint       clang-format, cppcheck and clang-tidy on the sources
+#   make lint       every static check: clang-format, cppcheck, clang-tidy,
+#                   shellcheck, checkpatch.pl on module/ (LINT_CHECKS)
 #   make install    (and uninstall, deb, deb-check: Makefile.install)
 #   make stress-ng  stress-ng with vmalloc-order and shm-pcp built in, into
 #                   build/stress-ng/ (STRESS_NG_SRC=DIR|TARBALL, default
@@ -263,9 +264,11 @@ lab-native: deps
 #   misses, lock contention) do not show. BENCH_ICOUNT=0 GUEST_CPUS=2
 #   gives plain TCG wall-clock times.
 # make lint-module: clang-format, cppcheck and clang-tidy on the in-guest
-#   programs (make lint covers the parser and its unit test).
-# None of it is part of make check but test/89-module.t (build, checkpatch,
-# lint, no loading: this host has no module support).
+#   programs (part of make lint, which also covers the parser and its unit
+#   test).
+# None of it is part of make check but test/89-module.t (build, no
+# loading: this host has no module support) and make lint's lint-module
+# and lint-checkpatch.
 MODTOOLS_DIR := $(BUILD)/module-tools
 MODTOOLS := $(MODTOOLS_DIR)/smm-vmctl $(MODTOOLS_DIR)/tv-summary
 VMCTL_SRCS := test/module/smm-vmctl.c test/module/vmctl-checks.c \
@@ -315,6 +318,17 @@ run: deps
 	@$(MAKE) --no-print-directory all
 	@scripts/run-vmalloc-order
 
+# make lint: every static check of the tree, one target each (LINT_CHECKS)
+# so that a failure names its check; make check runs them once, through
+# test/12-lint.t, which reports one TAP line per check. A check whose tool
+# or input is missing prints "lint: SKIP <reason>" and passes.
+LINT_CHECKS := lint-format lint-cppcheck lint-tidy lint-gate lint-module \
+	lint-shell lint-checkpatch
+.PHONY: $(LINT_CHECKS) lint-checks
+lint: $(LINT_CHECKS)
+lint-checks:
+	@echo $(LINT_CHECKS)
+
 # clang-tidy runs once per file, so that make -jN lint runs N at a time
 # (test/12-lint.t does); a file's stamp in $(BUILD)/tidy/ says it passed,
 # and goes stale when the file or any of our headers changes.
@@ -323,15 +337,17 @@ run: deps
 # ours, and clang-format does not see them.
 TIDY_SRCS := $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS)
 TIDY_STAMPS := $(TIDY_SRCS:%.c=$(BUILD)/tidy/%.ok)
-lint: $(BUILD)/config.h $(BPF_SKEL) $(TIDY_STAMPS)
+lint-format:
 	clang-format --dry-run --Werror $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) \
 		$(ALL_HDRS) $(PLUGIN_HDRS) $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h \
 		bpf/*.c bpf/*.h
+lint-cppcheck: $(BUILD)/config.h $(BPF_SKEL)
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
 		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(TEST_INC) \
 		$(CORE_SRCS) $(FE_SRCS)
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
 		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(PLUGIN_INC) $(PLUGIN_SRCS)
+lint-tidy: $(BUILD)/config.h $(BPF_SKEL) $(TIDY_STAMPS)
 $(BUILD)/tidy/%.ok: %.c $(ALL_HDRS) $(BUILD)/config.h $(BPF_SKEL) .clang-tidy
 	@mkdir -p $(dir $@)
 	clang-tidy --quiet $< -- $(BASE_CFLAGS) $(TEST_INC)
@@ -341,6 +357,27 @@ $(BUILD)/tidy/plugin/%.ok: plugin/%.c $(ALL_HDRS) $(PLUGIN_HDRS) $(STRESSOR_FILE
 	@mkdir -p $(dir $@)
 	clang-tidy --quiet $< -- $(BASE_CFLAGS) $(PLUGIN_INC)
 	@touch $@
+
+# shellcheck on the shell scripts that pass it today (the others: see
+# doc/testing.md); debian/tests are POSIX sh.
+SHELLCHECK_SRCS := .ci/run bench/native lab/ab-plot.sh lab/modbuild.sh \
+	lab/modplot.sh lab/modtable.sh lab/module-guest.sh lab/native-check.sh \
+	lab/progress.sh native/build.sh scripts/busy scripts/checkpatch-module \
+	scripts/deb scripts/deb-autopkgtest scripts/deb-check scripts/deps \
+	scripts/fuzz scripts/run-vmalloc-order test/compare-corpus/many-runs \
+	upstream/check.sh upstream/register.sh upstream/series.sh \
+	upstream/style-check
+lint-shell:
+	@if command -v shellcheck > /dev/null; then \
+		echo "  SHCHECK $(words $(SHELLCHECK_SRCS)) scripts, debian/tests"; \
+		shellcheck -x $(SHELLCHECK_SRCS) && \
+		shellcheck -s sh $$(sed -n 's|^Tests: |debian/tests/|p' debian/tests/control); \
+	else echo "lint: SKIP shellcheck not installed (make deps)"; fi
+
+# checkpatch.pl on module/ needs a kernel tree: KDIR, else a lab tree
+# (LAB_KCACHE, default build/lab-kernels; make lab-kernels builds one).
+lint-checkpatch:
+	@scripts/checkpatch-module "$(BUILD)"
 
 clean:
 	rm -rf $(BUILD)
@@ -401,7 +438,6 @@ fuzz: fuzz-deps
 	@$(MAKE) --no-print-directory $(FUZZ_TARGETS:%=$(FUZZ_DIR)/fuzz-%)
 	@scripts/fuzz $(FUZZ_SECONDS) $(FUZZ_DIR) $(FUZZ_TARGETS)
 
-lint: lint-gate
 lint-gate: $(BUILD)/config.h
 	clang-format --dry-run --Werror $(FUZZ_SRCS)
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \

@@ -29,7 +29,7 @@ if [ -d /dev/shm ] && [ -w /dev/shm ]; then
 	trap 'rm -rf "$TMPD" "$W"' EXIT
 fi
 
-plan 24
+plan 23
 
 # 1-3. make upstream writes the series, and the same series again.
 mkdir -p "$BUILD"
@@ -219,16 +219,5 @@ sed -i 's/^do_stress --vm-addr -1 --vm-addr-numa/do_stress --vm-addr 1 --vm-addr
 "$TOP/upstream/register.sh" "$TMPD/moved" kernel-coverage > "$TMPD/moved.out" 2>&1
 [ $? -eq 1 ] && grep -q "kernel-coverage.sh: expected" "$TMPD/moved.out"
 ok $? "register.sh kernel-coverage stops where kernel-coverage.sh moved: $(head -c 160 "$TMPD/moved.out")"
-
-# 22. The scripts.
-if command -v shellcheck > /dev/null; then
-	(cd "$TOP" && shellcheck -x upstream/register.sh upstream/series.sh upstream/check.sh \
-		upstream/style-check) > "$TMPD/sc.log" 2>&1
-	ok $? "shellcheck: upstream/*.sh, upstream/style-check"
-	head -n 20 "$TMPD/sc.log" | diagf
-else
-	sh -n "$TOP/upstream/register.sh" && sh -n "$TOP/upstream/series.sh" && bash -n "$TOP/upstream/check.sh"
-	ok $? "the upstream scripts parse (shellcheck not installed)"
-fi
 
 done_testing

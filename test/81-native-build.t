@@ -10,7 +10,7 @@
 need_native
 TREE=$BUILD/stress-ng/src
 
-plan 9
+plan 8
 
 "$NATIVE" --stressors > "$TMPD/stressors" 2>&1
 tr ' ' '\n' < "$TMPD/stressors" | grep -qx vmalloc-order &&
@@ -75,15 +75,6 @@ if [ -e "$old" ]; then
 	ok $? "0.19.02 is refused: exit $rc, $(grep -m1 older "$TMPD/old.out")"
 else
 	skip "0.19.02 is refused" "no $old"
-fi
-
-if command -v shellcheck > /dev/null; then
-	(cd "$TOP" && shellcheck -x native/build.sh bench/native) > "$TMPD/sc.log" 2>&1
-	ok $? "shellcheck: native/build.sh, bench/native"
-	sed 's/^/# /' "$TMPD/sc.log" | head -20
-else
-	sh -n "$TOP/native/build.sh" && bash -n "$TOP/bench/native"
-	ok $? "the native scripts parse (shellcheck not installed)"
 fi
 
 (cd "$TOP" && STRESS_NG_SRC=$TMPD/none make --no-print-directory stress-ng) > "$TMPD/none.out" 2>&1
