@@ -81,7 +81,14 @@ source_pkg() {
 	PKG=linux-source-${KERNEL_SRC%%=*}
 	case $KERNEL_SRC in
 	*=*) VER=${KERNEL_SRC#*=} ;;
-	*) VER=$(pkg_version "$PKG") ;;
+	*)
+		if [ "$LAB_OFFLINE" = 1 ]; then
+			VER=$(cached_version "$PKG" "$LAB_KCACHE/debs" "$LAB/debs")
+			[ -n "$VER" ] || die "LAB_OFFLINE=1: no $PKG package cached in $LAB_KCACHE/debs or $LAB/debs (lab/kbuild.sh fetch gets it)"
+		else
+			VER=$(pkg_version "$PKG")
+		fi
+		;;
 	esac
 	[ -n "$VER" ] || die "no package $PKG in trixie or sid (KERNEL_SRC=$KERNEL_SRC)"
 	DEB=$(fetch_deb "$PKG" "$VER" "$LAB_KCACHE/debs")

@@ -88,6 +88,13 @@ LAB_WHO=lab
 
 default_kernels() {
 	local k612 ksid
+	if [ "$LAB_OFFLINE" = 1 ]; then
+		# the newest of each cached in $LAB/debs or extracted in $LAB/<version>/pkg
+		k612=$(cached_kernels | grep '^6\.12\.' | sort -V | tail -n 1)
+		ksid=$(cached_kernels | grep -v '^6\.12\.' | sort -V | tail -n 1)
+		echo "$k612 $ksid"
+		return 0
+	fi
 	k612=$(apt-cache search --names-only "^linux-image-6\.12\..*-$FLAVOUR\$" |
 		sed -n "s/^linux-image-\(6\.12\.[^ ]*\)-$FLAVOUR .*/\1/p" | sort -V | tail -1)
 	ksid=$(apt-cache search --names-only "^linux-binary-[0-9].*-$FLAVOUR\$" |
@@ -100,12 +107,30 @@ find_vmlinuz() {
 	ls "$1"/boot/vmlinuz-* "$1"/usr/lib/modules/*/vmlinuz 2>/dev/null | head -1
 }
 
+# The kernel versions of FLAVOUR the lab has without fetching: packages in
+# $LAB/debs and packages extracted in $LAB/<version>/pkg.
+cached_kernels() {
+	local d
+	ls "$LAB"/debs/linux-binary-*-"$FLAVOUR"_*.deb "$LAB"/debs/linux-image-*-"$FLAVOUR"_*.deb 2> /dev/null |
+		sed -n "s|.*/linux-[a-z]*-\([0-9][^_]*\)-${FLAVOUR}_.*|\1|p"
+	for d in "$LAB"/*/pkg; do
+		[ -n "$(find_vmlinuz "$d")" ] && basename "$(dirname "$d")"
+	done
+}
+
 # fetch KVER: prints the path of its vmlinuz
 fetch_kernel() {
 	local k=$1 dir=$LAB/$1 pkg deb
 	mkdir -p "$dir/pkg"
 	if [ -z "$(find_vmlinuz "$dir/pkg")" ]; then
 		for pkg in "linux-binary-$k-$FLAVOUR" "linux-image-$k-$FLAVOUR"; do
+			deb=$(ls -t "$LAB"/debs/"${pkg}"_*.deb 2>/dev/null | head -1)
+			if [ "$LAB_OFFLINE" = 1 ]; then
+				# nothing fetched: a cached package or nothing
+				echo "LAB_OFFLINE=1: ${deb:-no $LAB/debs/${pkg}_*.deb, nothing fetched}" >> "$dir/download.log"
+				[ -n "$deb" ] && dpkg-deb -x "$deb" "$dir/pkg" && break
+				continue
+			fi
 			apt-cache show "$pkg" > /dev/null 2>&1 || continue
 			say "$k: downloading $pkg"
 			(cd "$LAB/debs" && apt-get download -q "$pkg" > "$dir/download.log" 2>&1) || continue

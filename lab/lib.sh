@@ -3,6 +3,10 @@
 # private apt configuration, and fetching Debian packages through it.
 # Sourced (bash); the caller sets LAB_WHO (message prefix), LAB (the lab's
 # state directory, default $BUILD/lab) and START (date +%s) first.
+# LAB_OFFLINE=1 (make check's tests): nothing is fetched, neither package
+# lists nor packages; what is cached is used, and a package that is not
+# cached stops the script naming it.
+LAB_OFFLINE=${LAB_OFFLINE:-0}
 
 say() { echo "$LAB_WHO: [$(($(date +%s) - START))s] $*" >&2; }
 die() { echo "$LAB_WHO: $*" >&2; exit 2; }
@@ -31,6 +35,7 @@ Acquire::Check-Valid-Until "false";
 APT::Sandbox::User "root";
 EOC
 	export APT_CONFIG=$apt/apt.conf
+	[ "$LAB_OFFLINE" = 1 ] && return 0
 	if [ ! -s "$apt/updated" ] || [ -n "$(find "$apt/updated" -mmin +720)" ]; then
 		say "updating the private package lists (trixie, sid)"
 		apt-get update -q > "$apt/update.log" 2>&1 ||
@@ -43,6 +48,16 @@ EOC
 # (the newest of trixie and sid); empty when the archive has no such package.
 pkg_version() {
 	apt-cache policy "$1" 2>/dev/null | awk '/Candidate:/ { if ($2 != "(none)") print $2; exit }'
+}
+
+# cached_version PKG DIR...: the newest version of PKG of which a package
+# is cached in one of DIR... (LAB_OFFLINE=1); empty when none is.
+cached_version() {
+	local pkg=$1 d
+	shift
+	for d in "$@"; do
+		ls "$d/${pkg}_"*.deb 2> /dev/null
+	done | sed -n "s|.*/${pkg}_\([^_]*\)_[^/]*\.deb\$|\1|p" | sed 's/%3a/:/' | sort -uV | tail -n 1
 }
 
 # fetch_deb PKG VERSION DIR: prints the path of PKG_VERSION_*.deb in DIR,
@@ -60,6 +75,8 @@ fetch_deb() {
 		ls "$dir/${pkg}_${v}_"*.deb | head -1
 		return 0
 	done
+	[ "$LAB_OFFLINE" = 1 ] &&
+		die "LAB_OFFLINE=1: $pkg $ver is not cached in $dir or $LAB/debs, and nothing is fetched offline"
 	say "fetching $pkg $ver"
 	rm -rf "$dir/partial"
 	mkdir -p "$dir/partial"
