@@ -85,7 +85,7 @@ ok $? "a small tree: each missing path named, in a link, prose, C and shell comm
 
 if command -v shellcheck > /dev/null; then
 	(cd "$TOP" && shellcheck scripts/check-refs &&
-		shellcheck -e SC1091 test/12-refs.t) > "$TMPD/sc.out" 2>&1
+		shellcheck -e SC1091 test/13-refs.t) > "$TMPD/sc.out" 2>&1
 	ok $? "shellcheck: scripts/check-refs, this test"
 	sed 's/^/# /' "$TMPD/sc.out"
 else
