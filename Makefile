@@ -28,11 +28,9 @@ PROBE_CFLAGS := -std=gnu11 -D_GNU_SOURCE
 # libyaml (-z defs proves that nothing is missing; test/11-layout.t reads
 # its NEEDED entries).
 COMMON_INC := -Icore-helpers/common -Imodule
-WORKER_INC := $(COMMON_INC) -Icore-helpers/worker -Icore-helpers/worker/paths
+WORKER_INC := $(COMMON_INC) -Icore-helpers/worker
 FE_INC     := $(COMMON_INC) -Icore-helpers/front-end -Ibpf
-# -luring when the probe found liburing (expanded after config.h exists)
-URING    = $(if $(shell grep -s "define HAVE_LIBURING" $(BUILD)/config.h),-luring)
-WORKER_LIBS = -lbsd -lpthread $(URING)
+WORKER_LIBS = -lbsd -lpthread
 FE_LIBS  = -lyaml -lbsd -lm -lkmod -lbpf -lpthread
 
 # The front end's BPF counters (bpf/): compiled by clang for the BPF
@@ -46,14 +44,14 @@ BPF_CFLAGS := -g -O2 -Wall -Werror -target bpf -D__TARGET_ARCH_$(BPF_ARCH) \
 BPF_SKEL := $(BUILD)/counters.skel.h
 
 COMMON_SRCS := $(sort $(wildcard core-helpers/common/*.c))
-WORKER_SRCS := $(sort $(wildcard core-helpers/worker/*.c core-helpers/worker/paths/*.c))
+WORKER_SRCS := $(sort $(wildcard core-helpers/worker/*.c))
 FE_LIB_SRCS := $(sort $(wildcard core-helpers/front-end/*.c))
 CORE_SRCS := $(COMMON_SRCS) $(WORKER_SRCS) $(FE_LIB_SRCS)
 # The plugin compiles the stressor files themselves (STRESSOR_FILES): each
 # glue file includes one of them, with plugin/compat/ first on the include
 # path so that their "stress-ng.h" is ours (plugin/README.md).
 PLUGIN_SRCS := plugin/compat.c plugin/core-vmalloc.c plugin/methods.c plugin/settings.c \
-	plugin/module.c plugin/shm-pcp.c plugin/vmalloc-order.c
+	plugin/shm-pcp.c plugin/vmalloc-order.c
 PLUGIN_HDRS := $(wildcard plugin/*.h plugin/compat/*.h)
 PLUGIN_INC := -Iplugin/compat -Iplugin $(WORKER_INC)
 STRESSOR_FILES := stress-vmalloc-order.c stress-shm-pcp.c core-vmalloc.c \
@@ -62,7 +60,7 @@ FE_SRCS := stress-mm.c
 LIBCOMMON := $(BUILD)/libcommon.a
 LIBWORKER := $(BUILD)/libworker.a
 LIBFE     := $(BUILD)/libfrontend.a
-ALL_HDRS := $(wildcard core-helpers/*/*.h core-helpers/worker/paths/*.h)
+ALL_HDRS := $(wildcard core-helpers/*/*.h)
 
 UNIT_SRCS := $(sort $(wildcard test/unit-*.c))
 UNIT_BINS := $(UNIT_SRCS:test/%.c=$(BUILD)/test/%.t)
@@ -82,7 +80,7 @@ TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
 	$(NATIVE_TESTS) $(filter test/99-%,$(SHELL_TESTS))
 
 BENCH_BINS := $(BUILD)/bench/shm-loop $(BUILD)/bench/gate-sim \
-	$(BUILD)/bench/event-cost $(BUILD)/bench/churn-setup
+	$(BUILD)/bench/event-cost
 
 .PHONY: all deps check run lint clean bench lab lab-kernels lab-fingerprint lab-ab lab-native \
 	stress-ng upstream upstream-check
@@ -181,12 +179,6 @@ $(BUILD)/bench/event-cost: bench/event-cost.c $(LIBFE) $(LIBCOMMON)
 	@echo "  CC      $@"
 	@$(CC) $(BASE_CFLAGS) $(FE_INC) -o $@ $< $(LIBFE) $(LIBCOMMON) $(FE_LIBS)
 
-# The companions' set-up time runs the worker's churn (churn.h).
-$(BUILD)/bench/churn-setup: bench/churn-setup.c $(LIBWORKER) $(LIBCOMMON)
-	@mkdir -p $(dir $@)
-	@echo "  CC      $@"
-	@$(CC) $(BASE_CFLAGS) $(WORKER_INC) -o $@ $< $(LIBWORKER) $(LIBCOMMON) $(WORKER_LIBS)
-
 $(BUILD)/bench/%: bench/%.c $(BUILD)/config.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
@@ -237,9 +229,10 @@ lab-fingerprint: deps
 	@$(MAKE) --no-print-directory all
 	@KERNELS="$(or $(KERNELS),$(LAB_FP_KERNELS))" LAB_CHURNS= lab/lab.sh
 
-# The stressors built into stress-ng in a guest (doc/native.md): path
-# module and churn module natively and through the plugin, where the
-# module loads (default built-7.2); lab/native-check.sh says what ran.
+# The stressors built into stress-ng in a guest (doc/native.md): stack
+# built in, and path module and churn module through the plugin in the
+# same stress-ng, where the module loads (default built-7.2);
+# lab/native-check.sh says what ran.
 lab-native: deps
 	@$(MAKE) --no-print-directory all stress-ng
 	@KERNELS="$(or $(KERNELS),built-$(or $(KERNEL_SRC),7.2))" LAB_NATIVE=1 \

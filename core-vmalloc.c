@@ -2050,13 +2050,14 @@ static int stress_vmalloc_kind_verify(stress_vmalloc_kind_t *k, char *what, cons
 }
 
 /*
- *  stress_vmalloc_path_setup()
- *	set every kind of a path up; a kind that cannot run is left out
- *	with a note as long as another one runs
+ *  stress_vmalloc_path_setup_kinds()
+ *	set up a path of kinds[] (the name its notes give it); a kind that
+ *	cannot run is left out with a note as long as another one runs
  */
-int stress_vmalloc_path_setup(stress_args_t *args, const size_t idx,
-	const size_t bytes, const size_t batch, const int io_uring,
-	stress_vmalloc_path_t **path, char *why, const size_t why_len)
+static int stress_vmalloc_path_setup_kinds(stress_args_t *args, const char *name,
+	const stress_vmalloc_ops_t * const *kinds, const size_t bytes,
+	const size_t batch, const int io_uring, stress_vmalloc_path_t **path,
+	char *why, const size_t why_len)
 {
 	char reason[STRESS_VMALLOC_KINDS_MAX][1024];
 	stress_vmalloc_path_t *p;
@@ -2064,18 +2065,14 @@ int stress_vmalloc_path_setup(stress_args_t *args, const size_t idx,
 	int first = 0;
 
 	*path = NULL;
-	if (idx >= SIZEOF_ARRAY(stress_vmalloc_kinds)) {
-		(void)snprintf(why, why_len, "no vmalloc path %zu", idx);
-		return -EINVAL;
-	}
 	p = calloc(1, sizeof(*p));
 	if (!p) {
-		(void)snprintf(why, why_len, "%s: out of memory", stress_vmalloc_paths[idx].name);
+		(void)snprintf(why, why_len, "%s: out of memory", name);
 		return -ENOMEM;
 	}
 	p->args = args;
 	for (i = 0; i < STRESS_VMALLOC_KINDS_MAX; i++) {
-		const stress_vmalloc_ops_t *ops = stress_vmalloc_kinds[idx][i];
+		const stress_vmalloc_ops_t *ops = kinds[i];
 		stress_vmalloc_kind_info_t *info = &p->info[p->n_info];
 		stress_vmalloc_kind_t *k = &p->kind[p->n];
 		int ret;
@@ -2120,11 +2117,27 @@ int stress_vmalloc_path_setup(stress_args_t *args, const size_t idx,
 	}
 	for (i = 0; i < p->n_info; i++) {
 		if (p->info[i].state == STRESS_VMALLOC_LEFT_OUT)
-			stress_vmalloc_note(args, "%s: leaving out %s",
-				stress_vmalloc_paths[idx].name, reason[i]);
+			stress_vmalloc_note(args, "%s: leaving out %s", name, reason[i]);
 	}
 	*path = p;
 	return 0;
+}
+
+/*
+ *  stress_vmalloc_path_setup()
+ *	set every kind of path stress_vmalloc_paths[idx] up
+ */
+int stress_vmalloc_path_setup(stress_args_t *args, const size_t idx,
+	const size_t bytes, const size_t batch, const int io_uring,
+	stress_vmalloc_path_t **path, char *why, const size_t why_len)
+{
+	*path = NULL;
+	if (idx >= SIZEOF_ARRAY(stress_vmalloc_kinds)) {
+		(void)snprintf(why, why_len, "no vmalloc path %zu", idx);
+		return -EINVAL;
+	}
+	return stress_vmalloc_path_setup_kinds(args, stress_vmalloc_paths[idx].name,
+		stress_vmalloc_kinds[idx], bytes, batch, io_uring, path, why, why_len);
 }
 
 /*

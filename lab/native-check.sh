@@ -4,9 +4,10 @@
 # workload the integration that ran, the exit status, bogo-ops, the
 # module's allocations or the churn companions', and the module path's
 # proof (area size, pages, order) or why it did not run. Exit 1 when a
-# native-* workload did not run built in, did not exit 0, or made no
-# allocation through the module; the proof that the module path runs
-# inside stress-ng with its privileges.
+# native-* workload did not run built in, did not exit 0 or made no
+# bogo-op (built in, no record counts allocations), or a plugin-*module
+# one did not run the plugin, did not exit 0 or made no allocation
+# through the module (the plugin's kind, plugin/core-vmalloc.c).
 set -u
 [ $# -ge 1 ] || { echo "usage: $0 DIR..." >&2; exit 1; }
 bad=0
@@ -36,8 +37,11 @@ for dir in "$@"; do
 		printf '  %-20s %-11s %-4s %-9s %-10s %s\n' "$name" "${integ:-?}" "${st:-?}" \
 			"${ops:-?}" "$allocs" "${pr:-none}"
 		case $name in
-		native-*module)
-			[ "$integ" = native ] && [ "$st" = 0 ] && [ "${allocs:-0}" -gt 0 ] || bad=1
+		native-*)
+			[ "$integ" = native ] && [ "$st" = 0 ] && [ "${ops:-0}" -gt 0 ] || bad=1
+			;;
+		plugin-*module)
+			[ "$integ" = plugin ] && [ "$st" = 0 ] && [ "${allocs:-0}" -gt 0 ] || bad=1
 			;;
 		esac
 	done

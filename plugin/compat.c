@@ -15,7 +15,6 @@
 
 #include "compat.h"
 #include "params-table.h"
-#include "placement.h"
 #include "report.h"
 #include "shared-page.h"
 #include "sysfacts.h"
@@ -51,7 +50,6 @@ void smm_compat_load_common(void)
 		exit(EXIT_FAILURE);
 	}
 	(void)smm_report_init();
-	(void)smm_placement_init();
 	(void)smm_shared_map((void **)&instances,
 			     STRESSORS_MAX * sizeof(*instances));
 }

@@ -63,7 +63,7 @@ void smm_compat_warn_unknown(void);
  * smm_compat_load_common() - once per load: warn about STRESS_MM_* names
  * that are none of ours (envname.h, "did you mean"), check
  * STRESS_MM_STATS_DIR (exit(1) when it cannot take a record), map the
- * pages every worker of the run shares (report.h, placement.h).
+ * pages every worker of the run shares (report.h, the instances).
  */
 void smm_compat_load_common(void);
 

@@ -8,7 +8,8 @@
  *                                   (default all)
  *   stress_vmalloc_order_<method>   one per row of the stressor's method
  *                                   table (stress-vmalloc-order.c), and
- *                                   module (our kernel module)
+ *                                   module (our kernel module,
+ *                                   vmalloc-module.h)
  *   stress_shm_pcp                  STRESS_MM_SHM_PCP_METHOD's kind
  *                                   (default posix)
  *   stress_shm_pcp_<method>         one per row of stress-shm-pcp.c's table
@@ -28,7 +29,6 @@ __attribute__((constructor)) static void smm_plugin_load(void)
 	smm_compat_load_common();
 	smm_plugin_vmo_load();
 	smm_plugin_shm_load();
-	smm_plugin_module_load();
 }
 
 #define SMM_EXPORT __attribute__((visibility("default")))

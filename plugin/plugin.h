@@ -2,8 +2,7 @@
 /*
  * plugin/plugin.h - between the exported methods (plugin/methods.c) and
  * the glue that compiles each stressor file (plugin/vmalloc-order.c,
- * plugin/shm-pcp.c) or runs the module path on the old core
- * (plugin/module.c). Hidden: only methods.c exports.
+ * plugin/shm-pcp.c). Hidden: only methods.c exports.
  *
  * Each call is one bogo-op and returns what stress-ng's plugin stressor
  * takes: 0 (a bogo-op), -1 (a failure: stress-ng forks a new worker); a
@@ -15,7 +14,7 @@
 /*
  * smm_plugin_vmo() - one bogo-op of vmalloc-order method @method, a row of
  * stress_vmalloc_order_methods[] by name ("stack", "io-uring"; "module":
- * our kernel module, plugin/module.c), or NULL: the one
+ * our kernel module, vmalloc-module.h), or NULL: the one
  * STRESS_MM_VMALLOC_ORDER_METHOD names (default all).
  */
 int smm_plugin_vmo(const char *method);
@@ -24,23 +23,18 @@ int smm_plugin_vmo(const char *method);
  * smm_plugin_shm() - one bogo-op (an object cycle) of shm-pcp method
  * @method ("posix", "memfd", "sysv"), or NULL: the one
  * STRESS_MM_SHM_PCP_METHOD names (default posix). With
- * STRESS_MM_SHM_PCP_MODE=module the old core runs it (plugin/module.c).
+ * STRESS_MM_SHM_PCP_MODE=module the companions churn through our kernel
+ * module (vmalloc-module.h).
  */
 int smm_plugin_shm(const char *method);
 
 /*
  * smm_plugin_vmo_load(), smm_plugin_shm_load() - read each stressor's
- * settings from its option rows (compat.h smm_compat_settings_load());
- * smm_plugin_module_load() - read our tables for the module path and
- * churn. The one constructor (plugin/methods.c) calls them in this order
- * while stress-ng loads the object: a bad value stops stress-ng there.
+ * settings from its option rows (compat.h smm_compat_settings_load()).
+ * The one constructor (plugin/methods.c) calls them in this order while
+ * stress-ng loads the object: a bad value stops stress-ng there.
  */
 void smm_plugin_vmo_load(void);
 void smm_plugin_shm_load(void);
-
-/* plugin/module.c: the module path and churn on the old cores. */
-int smm_plugin_vmo_module(void);
-int smm_plugin_shm_module(const char *method);
-void smm_plugin_module_load(void);
 
 #endif /* SMM_PLUGIN_H */

@@ -1,6 +1,6 @@
 /* LIBS:
  * <linux/futex.h> and SYS_futex: the thread-stack path parks its threads on
- * a futex word (core-vmalloc.c).
+ * a futex word (core-vmalloc.c, through plugin/compat/stress-ng.h).
  */
 #include <linux/futex.h>
 #include <sys/syscall.h>

@@ -1,6 +1,7 @@
 /* LIBS:
  * x86 modify_ldt(2): <asm/ldt.h> struct user_desc and SYS_modify_ldt, for
- * the ldt path (core-vmalloc.c). Absent on other architectures.
+ * the ldt path (core-vmalloc.c, through plugin/compat/stress-ng.h). Absent
+ * on other architectures.
  */
 #include <asm/ldt.h>
 #include <sys/syscall.h>

@@ -182,7 +182,7 @@ plant() {
 }
 inc='0,/^#include "stress-ng.h"$/s//#include "stress-ng.h"\n'
 plant getenv "${inc}static int stress_x(void) { return getenv(\"X\") != NULL; }/"
-plant include "${inc}#include \"core-helpers\\/worker\\/holder.h\"/"
+plant include "${inc}#include \"core-helpers\\/worker\\/report.h\"/"
 plant library "${inc}\\/* link with -lbsd *\\//"
 plant global "${inc}static int churn_rounds;/"
 plant stressor 's/stress_exercises_t exercises\[\]/stress_exercises_t stress_ex[]/; s/\.exercises = exercises/.exercises = stress_ex/'

@@ -3,12 +3,14 @@
 # in user space, a build against a lab kernel tree (when one is there:
 # KDIR, or LAB_KCACHE/trees from make lab-kernels), the static in-guest
 # programs, tv-summary and lab/modtable.sh on recorded input (checkpatch.pl,
-# the programs' lint and shellcheck of the lab scripts: make lint). Loading needs a kernel with module
+# the programs' lint and shellcheck of the lab scripts: make lint);
+# without the device, the plugin's module kind (plugin/core-vmalloc.c) is
+# a SKIP with EOPNOTSUPP and its reason. Loading needs a kernel with module
 # support: this host's has none (CONFIG_MODULES=n), so that part is a
 # SKIP with the reason, and make lab-module runs it in guests. No QEMU.
 . "$(dirname "$0")/lib.sh"
 cd "$TOP" || exit 1
-plan 9
+plan 10
 
 # --- the UAPI header ---------------------------------------------------------
 cat > "$TMPD/uapi.c" << 'EOF'
@@ -90,6 +92,27 @@ out=$("$BUILD/module-tools/smm-vmctl" checks 2>&1)
 rc=$?
 [ $rc -ne 0 ] && echo "$out" | grep -q "^not ok - open /dev/stress-mm-vmalloc"
 ok $? "smm-vmctl checks without the device: not ok, exit $rc"
+
+# --- the plugin's module kind without the device ---------------------------------
+# A SKIP that says why, errno and reason in the line and in the record.
+if [ -e /dev/stress-mm-vmalloc ]; then
+	skip "the plugin's method module without the device" "/dev/stress-mm-vmalloc exists here"
+elif ! command -v stress-ng > /dev/null || [ ! -f "$SO" ]; then
+	skip "the plugin's method module without the device" "no stress-ng or $SO"
+else
+	mkdir -p "$TMPD/rec"
+	(cd "$TMPD" && STRESS_MM_STATS_DIR=$TMPD/rec timeout 60 stress-ng --plugin 1 \
+		--plugin-so "$SO" --plugin-method vmalloc_order_module -t 10 > "$TMPD/mod.log" 2>&1)
+	rc=$?
+	line=$(grep -m1 "^vmalloc-order: SKIP: " "$TMPD/mod.log")
+	dump=$("$BUILD/test/stats-dump" "$TMPD"/rec/vmalloc-order.*.stats 2> /dev/null)
+	[ $rc -eq 0 ] &&
+		case $line in "vmalloc-order: SKIP: module: no /dev/stress-mm-vmalloc: stress_mm_vmalloc is not loaded, errno=95 (Operation not supported); "*) true ;; *) false ;; esac &&
+		echo "$dump" | grep -qx "skip_errno: 95" && echo "$dump" | grep -qx "exit_status: 4" &&
+		echo "$dump" | grep -qx "calls: 0"
+	ok $? "without the device the plugin's method module SKIPs with EOPNOTSUPP and why (exit $rc): ${line:-no SKIP line}"
+	[ -n "$line" ] || diag "$(tail -n 5 "$TMPD/mod.log")"
+fi
 
 # --- tv-summary and the table on recorded input -------------------------------------
 cat > "$TMPD/dmesg" << 'EOF'

@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * unit-stats.c - the record (common/stats.h): the offsets it documents,
- * what a worker records (pages by chunk, SKIP errno and reason, failures
- * and the last one's reason, a crash, placement, what each path achieved:
- * first writer of a name wins, slots claimed by several processes at once
- * never lost) and smm_stats_read()'s checks; the exit status from
- * stress-ng's errno classes.
+ * what a worker records (pages added chunk by chunk survive a SIGKILL, SKIP
+ * errno and reason, failures and the last one's reason, a crash,
+ * placement, the batch and bytes that ran, what each path achieved: first
+ * writer of a name wins, slots claimed by several processes at once never
+ * lost) and smm_stats_read()'s checks; the exit status from stress-ng's
+ * errno classes.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -18,7 +19,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "shm-cycle.h"
 #include "stats.h"
 #include "tap.h"
 
@@ -46,13 +46,15 @@ static void test_layout(void)
 		       offsetof(struct smm_stats_file, crash_signal) == 100 &&
 		       offsetof(struct smm_stats_file, fail_reason) == 632 &&
 		       offsetof(struct smm_stats_file, paths) == 888 &&
+		       offsetof(struct smm_stats_file, batch) == 4824 &&
+		       offsetof(struct smm_stats_file, bytes) == 4832 &&
 		       offsetof(struct smm_stats_path, state) == 32 &&
 		       offsetof(struct smm_stats_path, area_bytes) == 48 &&
 		       offsetof(struct smm_stats_path, requested) == 64 &&
 		       offsetof(struct smm_stats_path, caller) == 72 &&
 		       offsetof(struct smm_stats_path, reason) == 136 &&
 		       sizeof(struct smm_stats_path) == 328 &&
-		       sizeof(struct smm_stats_file) == 4824,
+		       sizeof(struct smm_stats_file) == 4840,
 	       "layout: every offset stats.h documents");
 }
 
@@ -60,8 +62,7 @@ static void test_round_trip(void)
 {
 	struct smm_stats_file *s, r;
 	int comp[3] = { 1, 1, 0 };
-	char path[256], what[128];
-	long pages;
+	char path[256];
 	int rc;
 
 	s = smm_stats_open(dir, "unit");
@@ -74,8 +75,10 @@ static void test_round_trip(void)
 	smm_stats_fail(s, EIO, "first");
 	smm_stats_fail(s, ENOSPC, "ftruncate of 4096 bytes");
 	smm_stats_skip(s, EAGAIN, "no room");
-	pages = smm_shm_cycle(SMM_SHM_MEMFD, 300 * 4096, 0, false, s, what,
-			      sizeof(what));
+	smm_stats_add(s, pages, 256);
+	smm_stats_add(s, pages, 44);
+	smm_stats_ran(s, 128, 12288);
+	smm_stats_ran(NULL, 1, 1);
 	path_of(path, sizeof(path));
 	rc = smm_stats_read(path, &r);
 	tap_ok(rc == 0 && r.cpu == 1 && r.slot == 3 && r.companions == 3 &&
@@ -88,15 +91,19 @@ static void test_round_trip(void)
 		       strcmp(r.skip_reason, "no room") == 0 &&
 		       strcmp(r.stressor, "unit") == 0,
 	       "read: failures, the last failure's errno and reason, the SKIP errno and reason");
-	tap_ok(pages == 300 && r.pages == 300,
-	       "pages: a cycle of 300 pages counts 300 (%ld, %llu)", pages,
+	tap_ok(rc == 0 && r.pages == 300,
+	       "pages: 256 and 44 added count 300 (%llu)",
 	       (unsigned long long)r.pages);
+	tap_ok(rc == 0 && r.batch == 128 && r.bytes == 12288,
+	       "ran: batch 128 of 12288 bytes read back (%llu, %llu)",
+	       (unsigned long long)r.batch, (unsigned long long)r.bytes);
 	tap_ok(smm_stats_exit_status(&r) == 2,
 	       "exit status: a failure wins over a skip");
 	munmap(s, sizeof(*s));
 }
 
-/* A cycle killed in the middle keeps what it faulted, chunk by chunk. */
+/* A worker killed in the middle of its faults keeps what it added, chunk
+ * by chunk. */
 static void test_killed_cycle(void)
 {
 	struct smm_stats_file *s, r;
@@ -111,16 +118,15 @@ static void test_killed_cycle(void)
 	}
 	pid = fork();
 	if (pid == 0) {
-		char what[128];
-
 		close(fds[0]);
 		s = smm_stats_open(dir, "unit");
-		/* 1 GiB: the parent kills it long before the end. */
 		if (write(fds[1], "x", 1) != 1)
 			_exit(1);
-		smm_shm_cycle(SMM_SHM_MEMFD, 1ULL << 30, 0, false, s, what,
-			      sizeof(what));
-		_exit(0);
+		/* a chunk every 100 us until the parent kills it */
+		for (;;) {
+			smm_stats_add(s, pages, SMM_STATS_PAGE_CHUNK);
+			usleep(100);
+		}
 	}
 	close(fds[1]);
 	{
@@ -143,9 +149,8 @@ static void test_killed_cycle(void)
 	waitpid(pid, NULL, 0);
 	memset(&r, 0, sizeof(r));
 	rc = smm_stats_read(path, &r);
-	tap_ok(rc == 0 && r.pages > 0 && r.pages < 262144 &&
-		       r.pages % SMM_STATS_PAGE_CHUNK == 0,
-	       "pages survive a kill in the middle of a cycle (%llu pages)",
+	tap_ok(rc == 0 && r.pages > 0 && r.pages % SMM_STATS_PAGE_CHUNK == 0,
+	       "pages survive a kill in the middle of the faults (%llu pages)",
 	       (unsigned long long)r.pages);
 	unlink(path);
 }
@@ -192,7 +197,11 @@ static void test_reader_checks(void)
 	write_file(path, &good, 632);
 	tap_ok(smm_stats_read(path, &r) == -EPROTO,
 	       "reader: a version-3 file (632 bytes) is -EPROTO");
-	good.version = 5;
+	good.version = 4;
+	write_file(path, &good, 4824);
+	tap_ok(smm_stats_read(path, &r) == -EPROTO,
+	       "reader: a version-4 file (4824 bytes, no batch and bytes) is -EPROTO");
+	good.version = 6;
 	write_file(path, &good, sizeof(good));
 	tap_ok(smm_stats_read(path, &r) == -EPROTO,
 	       "reader: another version is -EPROTO");
@@ -354,7 +363,7 @@ static void test_paths_concurrent(void)
 
 int main(void)
 {
-	tap_plan(29);
+	tap_plan(31);
 	if (!mkdtemp(dir)) {
 		tap_diag("mkdtemp: %s", strerror(errno));
 		return 1;

@@ -21,7 +21,7 @@ const char *const smm_iou_mode_names[] = {
 };
 
 const char *const smm_churn_names[SMM_CHURN_NR_KINDS + 1] = {
-#define SMM_X(sym, name, path) name,
+#define SMM_X(sym, name) name,
 	SMM_CHURN_KINDS(SMM_X)
 #undef SMM_X
 		NULL,
@@ -40,14 +40,3 @@ const char *const smm_placement_names[SMM_CPU_NR_PLACEMENTS + 1] = {
 #undef SMM_X
 		NULL,
 };
-
-int smm_churn_path_id(enum smm_churn_kind kind)
-{
-	static const int path[] = {
-#define SMM_X(sym, name, p) [sym] = (p),
-		SMM_CHURN_KINDS(SMM_X)
-#undef SMM_X
-	};
-
-	return (unsigned int)kind < SMM_CHURN_NR_KINDS ? path[kind] : -1;
-}

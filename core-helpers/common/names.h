@@ -14,8 +14,8 @@
 #ifndef SMM_NAMES_H
 #define SMM_NAMES_H
 
-/* vmalloc-order paths (worker/paths/vmpath.h): the methods of
- * STRESS_MM_VMALLOC_ORDER_METHOD after "all". */
+/* vmalloc-order paths (core-vmalloc.c; module: plugin/vmalloc-module.h):
+ * the methods of STRESS_MM_VMALLOC_ORDER_METHOD after "all". */
 #define SMM_VMO_PATHS(X)        \
 	X(stack, "stack")       \
 	X(io_uring, "io-uring") \
@@ -33,7 +33,7 @@ enum smm_vmo_path_id {
 };
 
 /* STRESS_MM_VMALLOC_ORDER_IO_URING: which io_uring kinds the io-uring path
- * uses (worker/paths/path-io-uring.h). */
+ * uses (core-vmalloc.c). */
 #define SMM_IOU_MODES(X)              \
 	X(SMM_IOU_BUFFERS, "buffers") \
 	X(SMM_IOU_RINGS, "rings")     \
@@ -46,31 +46,31 @@ enum smm_iou_mode {
 };
 
 /*
- * STRESS_MM_SHM_PCP_MODE: what shm-pcp's companions do (worker/churn.h).
- * X(symbol, name, vmalloc-order path or -1): the kinds with a path are the
- * vmalloc-order paths of the same name (module: exact-size areas of
+ * STRESS_MM_SHM_PCP_MODE: what shm-pcp's companions do (stress-shm-pcp.c's
+ * modes; module: plugin/shm-pcp.c). The kinds that allocate churn the
+ * vmalloc-order path of the same name (module: exact-size areas of
  * STRESS_MM_SHM_PCP_CHURN_BYTES through our device); spin burns the same
  * CPU without allocating (the control); none starts no companion.
  */
-#define SMM_CHURN_KINDS(X)                                       \
-	X(SMM_CHURN_STACK, "stack", SMM_VMO_PATH_stack)          \
-	X(SMM_CHURN_IO_URING, "io-uring", SMM_VMO_PATH_io_uring) \
-	X(SMM_CHURN_BPF, "bpf", SMM_VMO_PATH_bpf)                \
-	X(SMM_CHURN_LDT, "ldt", SMM_VMO_PATH_ldt)                \
-	X(SMM_CHURN_PTY, "pty", SMM_VMO_PATH_pty)                \
-	X(SMM_CHURN_SPIN, "spin", -1)                            \
-	X(SMM_CHURN_NONE, "none", -1)                            \
-	X(SMM_CHURN_MODULE, "module", SMM_VMO_PATH_module)
+#define SMM_CHURN_KINDS(X)                \
+	X(SMM_CHURN_STACK, "stack")       \
+	X(SMM_CHURN_IO_URING, "io-uring") \
+	X(SMM_CHURN_BPF, "bpf")           \
+	X(SMM_CHURN_LDT, "ldt")           \
+	X(SMM_CHURN_PTY, "pty")           \
+	X(SMM_CHURN_SPIN, "spin")         \
+	X(SMM_CHURN_NONE, "none")         \
+	X(SMM_CHURN_MODULE, "module")
 
 enum smm_churn_kind {
-#define SMM_X(sym, name, path) sym,
+#define SMM_X(sym, name) sym,
 	SMM_CHURN_KINDS(SMM_X)
 #undef SMM_X
 		SMM_CHURN_NR_KINDS
 };
 
 /* STRESS_MM_SHM_PCP_METHOD: how shm-pcp makes its objects
- * (worker/shm-cycle.h). */
+ * (stress-shm-pcp.c). */
 #define SMM_SHM_METHODS(X)        \
 	X(SMM_SHM_POSIX, "posix") \
 	X(SMM_SHM_MEMFD, "memfd") \
@@ -84,7 +84,7 @@ enum smm_shm_method {
 };
 
 /* STRESS_MM_SHM_PCP_CPU: CPU placement of a worker and its companions
- * (worker/placement.h). */
+ * (stress-shm-pcp.c). */
 #define SMM_PLACEMENTS(X)           \
 	X(SMM_CPU_SAME, "same")     \
 	X(SMM_CPU_SPREAD, "spread") \
@@ -106,9 +106,5 @@ extern const char *const smm_iou_mode_names[];
 extern const char *const smm_churn_names[SMM_CHURN_NR_KINDS + 1];
 extern const char *const smm_shm_method_names[SMM_SHM_NR_METHODS + 1];
 extern const char *const smm_placement_names[SMM_CPU_NR_PLACEMENTS + 1];
-
-/* smm_churn_path_id() - the vmalloc-order path behind churn @kind, or -1
- * for spin and none. */
-int smm_churn_path_id(enum smm_churn_kind kind);
 
 #endif /* SMM_NAMES_H */

@@ -1,13 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * shm.h - the names of shm-pcp's shared-memory objects (the cycle itself:
- * worker/shm-cycle.h), and the sweep of what a killed worker can leave
- * behind; the workers and the front end both sweep.
+ * stress-shm-pcp.c), and the sweep of what a killed worker can leave
+ * behind; the front end sweeps with it, the stressor its own way.
  *
  * Names: POSIX objects are /dev/shm/stress-ng-shm-pcp-<pid>-<seq>, as
- * stress-shm-pcp.c names them (STRESS_SHM_PCP_PREFIX; the old core,
- * worker/shm-cycle.c, uses this prefix too); SysV segments use a key with
- * SMM_SHM_SYSV_KEY_BASE in the high 16 bits: first
+ * stress-shm-pcp.c names them (STRESS_SHM_PCP_PREFIX); SysV segments use
+ * a key with SMM_SHM_SYSV_KEY_BASE in the high 16 bits: first
  * SMM_SHM_SYSV_KEY(pid) = 0x534d0000 | (pid & 0xffff), and when a live
  * process holds that one (pids above 65535 share low bits), the next free
  * key of the base. Never IPC_PRIVATE (key 0): the sweep finds segments by

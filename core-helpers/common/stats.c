@@ -29,8 +29,10 @@ _Static_assert(offsetof(struct smm_stats_file, fail_reason) == 632,
 _Static_assert(offsetof(struct smm_stats_file, paths) == 888, "paths");
 _Static_assert(sizeof(struct smm_stats_path) == 328, "a path is 328 bytes");
 _Static_assert(offsetof(struct smm_stats_path, caller) == 72, "caller");
-_Static_assert(sizeof(struct smm_stats_file) == 4824,
-	       "stats.h documents a 4824-byte record");
+_Static_assert(offsetof(struct smm_stats_file, batch) == 4824, "batch");
+_Static_assert(offsetof(struct smm_stats_file, bytes) == 4832, "bytes");
+_Static_assert(sizeof(struct smm_stats_file) == 4840,
+	       "stats.h documents a 4840-byte record");
 
 struct smm_stats_file *smm_stats_open(const char *dir, const char *stressor)
 {
@@ -91,6 +93,14 @@ void smm_stats_fail(struct smm_stats_file *s, int err, const char *reason)
 	snprintf(s->fail_reason, sizeof(s->fail_reason), "%s", reason);
 	__atomic_store_n(&s->fail_errno, err, __ATOMIC_RELAXED);
 	__atomic_add_fetch(&s->failures, 1, __ATOMIC_RELEASE);
+}
+
+void smm_stats_ran(struct smm_stats_file *s, uint64_t batch, uint64_t bytes)
+{
+	if (!s)
+		return;
+	__atomic_store_n(&s->bytes, bytes, __ATOMIC_RELAXED);
+	__atomic_store_n(&s->batch, batch, __ATOMIC_RELAXED);
 }
 
 void smm_stats_crash(struct smm_stats_file *s, int sig)

@@ -17,10 +17,10 @@
  * its placement and what each path achieved from here, never from the
  * lines the worker printed.
  *
- * Format (native endianness, little-endian on x86_64), version 4:
+ * Format (native endianness, little-endian on x86_64), version 5:
  *   offset size field          unit, meaning
  *        0    8 magic          "SMMSTATS" (no NUL)
- *        8    4 version        4
+ *        8    4 version        5
  *       12    4 pid            the worker's pid
  *       16   16 stressor       "vmalloc-order" or "shm-pcp", NUL-padded
  *       32    8 calls          bogo-ops done (= stress-ng's, within one)
@@ -51,7 +51,19 @@
  *      632  256 fail_reason    what the last failure was, without its
  *                              errno, NUL-terminated
  *      888 3936 paths          struct smm_stats_path x 12, below
- *     4824      end (sizeof(struct smm_stats_file))
+ *     4824    8 batch          what ran: allocations per bogo-op after the
+ *                              clamps (vmalloc-order: the path's, the
+ *                              smallest of its paths for "all"; shm-pcp:
+ *                              the churn companions', the smallest of
+ *                              theirs); 0 until a path is set up, and with
+ *                              churn spin or none
+ *     4832    8 bytes          what ran: bytes asked for one allocation
+ *                              (vmalloc-order: its bytes, each path takes
+ *                              the nearest size it reaches, see the path
+ *                              slots; shm-pcp: the churn companions', the
+ *                              path's natural size when churn bytes is 0);
+ *                              0 when batch is
+ *     4840      end (sizeof(struct smm_stats_file))
  *
  * struct smm_stats_path, one per path or kind a worker set up:
  *        0   32 name           "stack", "io-uring rings", ...; NUL-terminated
@@ -81,7 +93,7 @@
 
 #define SMM_STATS_ENV "STRESS_MM_STATS_DIR"
 #define SMM_STATS_MAGIC "SMMSTATS"
-#define SMM_STATS_VERSION 4
+#define SMM_STATS_VERSION 5
 #define SMM_STATS_COMPANIONS 64 /* companion_cpu entries */
 #define SMM_STATS_PAGE_CHUNK 256 /* pages between updates of pages */
 #define SMM_STATS_PATHS 12 /* path slots */
@@ -136,6 +148,8 @@ struct smm_stats_file {
 	uint64_t kernel_free_ns;
 	char fail_reason[256];
 	struct smm_stats_path paths[SMM_STATS_PATHS];
+	uint64_t batch;
+	uint64_t bytes;
 };
 
 /*
@@ -180,6 +194,12 @@ void smm_stats_crash(struct smm_stats_file *s, int sig);
  */
 void smm_stats_place(struct smm_stats_file *s, int cpu, int slot,
 		     const int *companion_cpu, unsigned int n);
+
+/*
+ * smm_stats_ran() - record what ran: @batch allocations per bogo-op of
+ * @bytes each (the fields batch and bytes, above); NULL-safe.
+ */
+void smm_stats_ran(struct smm_stats_file *s, uint64_t batch, uint64_t bytes);
 
 /*
  * smm_stats_path_add() - record what a path achieved (@p->state is

@@ -35,39 +35,6 @@ int smm_read_u64(const char *path, uint64_t *out)
 	return 0;
 }
 
-int smm_tasks_total(uint64_t *out)
-{
-	double l1, l5, l15;
-	uint64_t running;
-	FILE *f;
-	int rc;
-
-	f = fopen("/proc/loadavg", "re");
-	if (!f)
-		return -errno;
-	rc = fscanf(f, "%lf %lf %lf %" SCNu64 "/%" SCNu64, &l1, &l5, &l15,
-		    &running, out);
-	fclose(f);
-	return rc == 5 ? 0 : -EINVAL;
-}
-
-int smm_task_headroom(uint64_t *out, uint64_t *threads_max, uint64_t *pid_max)
-{
-	uint64_t total = 0, lim;
-	int rc;
-
-	rc = smm_read_u64("/proc/sys/kernel/threads-max", threads_max);
-	if (rc == 0)
-		rc = smm_read_u64("/proc/sys/kernel/pid_max", pid_max);
-	if (rc == 0)
-		rc = smm_tasks_total(&total);
-	if (rc)
-		return rc;
-	lim = *threads_max < *pid_max ? *threads_max : *pid_max;
-	*out = lim > total ? lim - total : 0;
-	return 0;
-}
-
 /* Dead: gone (ESRCH), or a zombie not yet reaped (killed workers are
  * adopted by init, which may reap them late). */
 bool smm_pid_dead(long pid)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sysfacts.h - small read-only facts from /proc: sysctls and task counts
- * (/proc/vmstat fields: vmstat.h). Every function reads afresh (no caching, no state).
+ * sysfacts.h - small read-only facts from /proc: sysctls and whether a
+ * process is gone (/proc/vmstat fields: vmstat.h). Every function reads afresh (no caching, no state).
  */
 #ifndef SMM_SYSFACTS_H
 #define SMM_SYSFACTS_H
@@ -15,24 +15,6 @@
  * Return: 0, -errno of open(2)/read(2), or -EINVAL when no number.
  */
 int smm_read_u64(const char *path, uint64_t *out);
-
-/*
- * smm_tasks_total() - tasks (threads) that exist system-wide now: the
- * denominator of "running/total" in /proc/loadavg (kernel/sched/loadavg.c,
- * nr_threads).
- * Return: 0, -errno, or -EINVAL on an unexpected format.
- */
-int smm_tasks_total(uint64_t *out);
-
-/*
- * smm_task_headroom() - how many more tasks the system allows now:
- * min(kernel.threads-max, kernel.pid_max) minus smm_tasks_total(). The
- * limits the thread-stack path clamps to (kernel/fork.c copy_process(),
- * kernel/pid.c alloc_pid()). RLIMIT_NPROC is not included: it counts the
- * user's tasks, which /proc does not give cheaply; EAGAIN reports it.
- * Return: 0 or -errno.
- */
-int smm_task_headroom(uint64_t *out, uint64_t *threads_max, uint64_t *pid_max);
 
 /*
  * smm_pid_dead() - whether @pid (> 0) is gone: kill(@pid, 0) says ESRCH, or

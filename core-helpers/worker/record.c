@@ -64,26 +64,16 @@ const char *smm_stats_dir(void)
 	return d && d[0] ? d : NULL;
 }
 
-static void path_off(struct smm_stats_file *s, uint32_t state, const char *name,
-		     int err, const char *reason)
+void smm_record_left_out(struct smm_stats_file *s, const char *name, int err,
+			 const char *reason)
 {
-	struct smm_stats_path p = { .state = state, .err = err, .order = -1 };
+	struct smm_stats_path p = { .state = SMM_PATH_LEFT_OUT,
+				    .err = err,
+				    .order = -1 };
 
 	snprintf(p.name, sizeof(p.name), "%s", name);
 	snprintf(p.reason, sizeof(p.reason), "%s", reason);
 	smm_stats_path_add(s, &p);
-}
-
-void smm_record_left_out(struct smm_stats_file *s, const char *name, int err,
-			 const char *reason)
-{
-	path_off(s, SMM_PATH_LEFT_OUT, name, err, reason);
-}
-
-void smm_record_unproven(struct smm_stats_file *s, const char *name, int err,
-			 const char *reason)
-{
-	path_off(s, SMM_PATH_UNPROVEN, name, err, reason);
 }
 
 struct smm_stats_file *smm_record_open(const char *stressor)

@@ -32,13 +32,10 @@ struct smm_stats_file *smm_record_open(const char *stressor);
 
 /*
  * smm_record_left_out() - record that path or kind @name could not run
- * here (positive errno @err, @reason); smm_record_unproven() that it runs
- * but its areas were not verified (@err 0 when vmallocinfo was read but
- * showed nothing new). Both NULL-safe; the first record of a name wins.
+ * here (positive errno @err, @reason). NULL-safe; the first record of a
+ * name wins.
  */
 void smm_record_left_out(struct smm_stats_file *s, const char *name, int err,
-			 const char *reason);
-void smm_record_unproven(struct smm_stats_file *s, const char *name, int err,
 			 const char *reason);
 
 #endif /* SMM_RECORD_H */

@@ -3,8 +3,8 @@
  * shared-page.h - memory that every worker of a run shares: mapped
  * MAP_SHARED | MAP_ANONYMOUS by the plugin's constructor in stress-ng's
  * main process, before any worker is forked, so that every process forked
- * afterwards sees the same pages (report.h's once-per-run bits,
- * placement.h's slots). The kernel frees it with the last process.
+ * afterwards sees the same pages (report.h's once-per-run bits, the
+ * plugin's instances). The kernel frees it with the last process.
  */
 #ifndef SMM_SHARED_PAGE_H
 #define SMM_SHARED_PAGE_H

@@ -191,7 +191,7 @@ typedef struct {
 		} count;
 	} bogo;
 	const char *name; /* "vmalloc-order", "shm-pcp" */
-	uint32_t instance; /* the worker's slot in the run (placement.h) */
+	uint32_t instance; /* the worker's place in the run (compat.c) */
 	size_t page_size;
 } stress_args_t;
 

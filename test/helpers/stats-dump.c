@@ -8,7 +8,7 @@
  * Per file: "file: NAME", then stressor, pid, calls, allocs, pages,
  * churn_allocs, failures, skipped, skip_errno, fail_errno, cpu, slot,
  * companions, companion_cpus (comma-separated, "-" when none),
- * kernel_alloc_ns, kernel_free_ns, crash_signal, exit_status
+ * kernel_alloc_ns, kernel_free_ns, batch, bytes, crash_signal, exit_status
  * (smm_stats_exit_status()), skip_reason, fail_reason, and per used path
  * slot "path: NAME STATE err=N kind=K area_bytes=B pages=P order=O
  * caller=C reason=R". Then "sum_calls: N", "sum_allocs: N",
@@ -36,11 +36,14 @@ static void dump(const char *path, const struct smm_stats_file *s)
 	for (unsigned int i = 0; i < s->companions; i++)
 		printf("%s%d", i ? "," : "", s->companion_cpu[i]);
 	printf("%s\nkernel_alloc_ns: %llu\nkernel_free_ns: %llu\n"
+	       "batch: %llu\nbytes: %llu\n"
 	       "crash_signal: %d\nexit_status: %d\nskip_reason: %s\n"
 	       "fail_reason: %s\n",
 	       s->companions ? "" : "-", (unsigned long long)s->kernel_alloc_ns,
-	       (unsigned long long)s->kernel_free_ns, s->crash_signal,
-	       smm_stats_exit_status(s), s->skip_reason, s->fail_reason);
+	       (unsigned long long)s->kernel_free_ns,
+	       (unsigned long long)s->batch, (unsigned long long)s->bytes,
+	       s->crash_signal, smm_stats_exit_status(s), s->skip_reason,
+	       s->fail_reason);
 	for (int i = 0; i < SMM_STATS_PATHS; i++) {
 		const struct smm_stats_path *p = &s->paths[i];
 		static const char *const states[] = { "unused", "proven",

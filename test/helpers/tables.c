@@ -7,13 +7,13 @@
  *                    each stressor's default method, then one per path
  *                    (vmalloc-order) or shm method (shm-pcp)
  *   tables params    env<TAB>type<TAB>default<TAB>range<TAB>min<TAB>max<TAB>option
- *   tables paths     symbol<TAB>name<TAB>kind
+ *   tables paths     symbol<TAB>name: the vmalloc-order paths (names.h)
  */
 #include <stdio.h>
 #include <string.h>
 
+#include "names.h"
 #include "params-table.h"
-#include "vmpath.h"
 
 static const char *const type_names[] = {
 	[SMM_P_SIZE] = "size",
@@ -56,9 +56,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc == 2 && strcmp(argv[1], "paths") == 0) {
-#define SMM_X(s, n)                                                     \
-	printf("%s\t%s\t%s\n", #s, smm_vmpaths[SMM_VMO_PATH_##s]->name, \
-	       smm_vmpaths[SMM_VMO_PATH_##s]->kind);
+#define SMM_X(s, n) printf("%s\t%s\n", #s, n);
 		SMM_VMO_PATHS(SMM_X)
 #undef SMM_X
 		return 0;
