@@ -29,7 +29,24 @@ PROBE_CFLAGS := -std=gnu11 -D_GNU_SOURCE
 # its NEEDED entries).
 COMMON_INC := -Icore-helpers/common -Imodule
 WORKER_INC := $(COMMON_INC) -Icore-helpers/worker
-FE_INC     := $(COMMON_INC) -Icore-helpers/front-end -Ibpf
+# The front end is in parts by job (core-helpers/front-end/README.md), each
+# compiled with its own folder and those of the parts below it on the
+# include path, lowest first: yaml, host, counters, the run model at the
+# folder's top, run, report, compare; main.c sees them all. An include
+# that runs back up does not compile (test/11-layout.t says which).
+FE_DIR := core-helpers/front-end
+FE_INC_yaml     := $(COMMON_INC) -Ibpf -I$(FE_DIR)/yaml
+FE_INC_host     := $(FE_INC_yaml) -I$(FE_DIR)/host
+FE_INC_counters := $(FE_INC_host) -I$(FE_DIR)/counters
+FE_INC_model    := $(FE_INC_counters) -I$(FE_DIR)
+FE_INC_run      := $(FE_INC_model) -I$(FE_DIR)/run
+FE_INC_report   := $(FE_INC_run) -I$(FE_DIR)/report
+FE_INC_compare  := $(FE_INC_report) -I$(FE_DIR)/compare
+FE_INC := $(FE_INC_compare)
+FE_PARTS := yaml host counters run report compare
+# fe_inc SRC: the include path of front-end file SRC's part
+fe_inc = $(if $(filter $(FE_DIR)/main.c,$1),$(FE_INC),$(or $(strip \
+	$(foreach p,$(FE_PARTS),$(if $(filter $(FE_DIR)/$p/%,$1),$(FE_INC_$p)))),$(FE_INC_model)))
 WORKER_LIBS = -lbsd -lpthread
 FE_LIBS  = -lyaml -lbsd -lm -lkmod -lbpf -lpthread
 
@@ -45,7 +62,8 @@ BPF_SKEL := $(BUILD)/counters.skel.h
 
 COMMON_SRCS := $(sort $(wildcard core-helpers/common/*.c))
 WORKER_SRCS := $(sort $(wildcard core-helpers/worker/*.c))
-FE_LIB_SRCS := $(sort $(wildcard core-helpers/front-end/*.c))
+FE_LIB_SRCS := $(filter-out $(FE_DIR)/main.c,$(sort $(wildcard $(FE_DIR)/*.c \
+	$(FE_PARTS:%=$(FE_DIR)/%/*.c))))
 CORE_SRCS := $(COMMON_SRCS) $(WORKER_SRCS) $(FE_LIB_SRCS)
 # The plugin compiles the stressor files themselves (STRESSOR_FILES): each
 # glue file includes one of them, with plugin/compat/ first on the include
@@ -56,18 +74,19 @@ PLUGIN_HDRS := $(wildcard plugin/*.h plugin/compat/*.h)
 PLUGIN_INC := -Iplugin/compat -Iplugin $(WORKER_INC)
 STRESSOR_FILES := stress-vmalloc-order.c stress-shm-pcp.c core-vmalloc.c \
 	core-vmalloc.h
-FE_SRCS := stress-mm.c
+FE_SRCS := $(FE_DIR)/main.c
 LIBCOMMON := $(BUILD)/libcommon.a
 LIBWORKER := $(BUILD)/libworker.a
 LIBFE     := $(BUILD)/libfrontend.a
-ALL_HDRS := $(wildcard core-helpers/*/*.h)
+ALL_HDRS := $(wildcard core-helpers/*/*.h \
+	$(FE_PARTS:%=$(FE_DIR)/%/*.h))
 
 UNIT_SRCS := $(sort $(wildcard test/unit-*.c))
 UNIT_BINS := $(UNIT_SRCS:test/%.c=$(BUILD)/test/%.t)
 HELPER_SRCS := $(sort $(wildcard test/helpers/*.c))
 HELPER_BINS := $(HELPER_SRCS:test/helpers/%.c=$(BUILD)/test/%)
 SHELL_TESTS := $(sort $(wildcard test/[0-9]*.t))
-TEST_INC := -Itest $(WORKER_INC) -Icore-helpers/front-end -Ibpf
+TEST_INC := -Itest $(WORKER_INC) $(FE_INC)
 TEST_LIBS = $(LIBFE) $(LIBWORKER) $(LIBCOMMON) $(FE_LIBS) $(WORKER_LIBS)
 
 # The suite runs serially: the kernel-log mark first, the native
@@ -113,15 +132,10 @@ $(BPF_SKEL): $(BUILD)/bpf/counters.bpf.o
 		sed '/^\treturn err;$$/s|$$| /* NOLINT(clang-analyzer-unix.Malloc): bpf_object__destroy_skeleton() frees it */|' \
 		> $@.tmp && mv $@.tmp $@
 
-$(BUILD)/obj/core-helpers/front-end/%.o: core-helpers/front-end/%.c $(BUILD)/config.h $(ALL_HDRS) $(BPF_SKEL) bpf/smm-counts.h
+$(BUILD)/obj/$(FE_DIR)/%.o: $(FE_DIR)/%.c $(BUILD)/config.h $(ALL_HDRS) $(BPF_SKEL) bpf/smm-counts.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
-	@$(CC) $(BASE_CFLAGS) $(FE_INC) -c $< -o $@
-
-$(BUILD)/obj/stress-%.o: stress-%.c $(BUILD)/config.h $(ALL_HDRS) $(BPF_SKEL)
-	@mkdir -p $(dir $@)
-	@echo "  CC      $<"
-	@$(CC) $(BASE_CFLAGS) $(if $(filter $<,$(FE_SRCS)),$(FE_INC),$(WORKER_INC)) -c $< -o $@
+	@$(CC) $(BASE_CFLAGS) $(call fe_inc,$<) -c $< -o $@
 
 $(BUILD)/obj/plugin/%.o: plugin/%.c $(BUILD)/config.h $(ALL_HDRS) $(PLUGIN_HDRS) \
 		$(STRESSOR_FILES)
@@ -266,7 +280,7 @@ MODTOOLS_DIR := $(BUILD)/module-tools
 MODTOOLS := $(MODTOOLS_DIR)/smm-vmctl $(MODTOOLS_DIR)/tv-summary
 VMCTL_SRCS := test/module/smm-vmctl.c test/module/vmctl-checks.c \
 	test/module/vmctl-fuzz.c
-TVS_SRCS := test/module/tv-summary.c core-helpers/front-end/test-vmalloc.c
+TVS_SRCS := test/module/tv-summary.c $(FE_DIR)/host/test-vmalloc.c
 MODTOOLS_SRCS := $(VMCTL_SRCS) test/module/tv-summary.c
 STATIC_CFLAGS := -std=gnu11 $(WARN) -O2 -static -D_GNU_SOURCE
 KERNEL ?= built-7.2
@@ -279,10 +293,10 @@ $(MODTOOLS_DIR)/smm-vmctl: $(VMCTL_SRCS) test/module/vmctl.h module/stress-mm-vm
 	@echo "  CC      $@ (static)"
 	@$(CC) $(STATIC_CFLAGS) -Imodule -Itest/module -o $@ $(VMCTL_SRCS)
 
-$(MODTOOLS_DIR)/tv-summary: $(TVS_SRCS) core-helpers/front-end/test-vmalloc.h
+$(MODTOOLS_DIR)/tv-summary: $(TVS_SRCS) $(FE_DIR)/host/test-vmalloc.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@ (static)"
-	@$(CC) $(STATIC_CFLAGS) -Icore-helpers/front-end -o $@ $(TVS_SRCS)
+	@$(CC) $(STATIC_CFLAGS) -I$(FE_DIR)/host -o $@ $(TVS_SRCS)
 
 module:
 	@lab/modbuild.sh $(KERNEL)
@@ -303,9 +317,9 @@ lint-module:
 	clang-format --dry-run --Werror $(MODTOOLS_SRCS) test/module/vmctl.h
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
 		--inline-suppr -D_GNU_SOURCE -Imodule -Itest/module \
-		-Icore-helpers/front-end $(MODTOOLS_SRCS)
+		-I$(FE_DIR)/host $(MODTOOLS_SRCS)
 	clang-tidy --quiet $(MODTOOLS_SRCS) -- -std=gnu11 $(WARN) -D_GNU_SOURCE \
-		-Imodule -Itest/module -Icore-helpers/front-end
+		-Imodule -Itest/module -I$(FE_DIR)/host
 
 run: deps
 	@$(MAKE) --no-print-directory all
@@ -406,7 +420,7 @@ $(ASAN_DIR)/obj/%.o: %.c $(BUILD)/config.h $(ALL_HDRS) $(BPF_SKEL) bpf/smm-count
 	@echo "  CC      $@"
 	@$(CC) $(ASAN_CFLAGS) $(FE_INC) -c $< -o $@
 
-$(ASAN_DIR)/stress-mm: $(ASAN_DIR)/obj/stress-mm.o $(ASAN_OBJS)
+$(ASAN_DIR)/stress-mm: $(ASAN_DIR)/obj/$(FE_DIR)/main.o $(ASAN_OBJS)
 	@echo "  LD      $@"
 	@$(CC) $(ASAN_FLAGS) -o $@ $^ $(FE_LIBS)
 

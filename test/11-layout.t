@@ -1,14 +1,15 @@
 #!/bin/bash
 # The tree is laid out by where code runs (core-helpers/README.md), and the
 # build proves it: the plugin needs no libyaml and holds no front-end code;
-# worker and common code include only their own world's headers; no source
+# worker and common code include only their own world's headers; the front
+# end's parts include only their own and lower parts' headers; no source
 # file outgrows one job (600 lines).
 . "$(dirname "$0")/lib.sh"
 
 [ -f "$SO" ] || skip_all "$SO not built"
 command -v nm > /dev/null && command -v readelf > /dev/null ||
 	skip_all "nm/readelf not installed (binutils)"
-plan 6
+plan 8
 
 needed=$(readelf -d "$SO" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
 case " $needed" in
@@ -26,8 +27,7 @@ ok $? "the plugin defines no symbol of the front-end archive"
 
 # stressor_file NAME: NAME is "../" and one of the top-level stressor
 # files that the plugin's glue compiles in: core-vmalloc.c, or a
-# stress-*.c with a stressor record (stressor_info_t; stress-mm.c, the
-# front end's main, has none).
+# stress-*.c with a stressor record (stressor_info_t).
 stressor_file() {
 	case $1 in
 	../core-vmalloc.c) [ -f "$TOP/${1#../}" ] ;;
@@ -80,17 +80,78 @@ bad=$(cd "$TOP" && includes_outside "core-helpers/common module" core-helpers/co
 ok $? "common code includes only common headers"
 [ -n "$bad" ] && diag "$bad"
 # the front end may include bpf/'s layout of what its BPF programs count
-bad=$(cd "$TOP" && includes_outside "core-helpers/common core-helpers/front-end bpf" \
-	core-helpers/front-end/*.[ch] stress-mm.c)
+fe=core-helpers/front-end
+fe_parts="yaml host counters run report compare"
+bad=$(cd "$TOP" && includes_outside "core-helpers/common $fe bpf$(
+	for p in $fe_parts; do printf ' %s/%s' "$fe" "$p"; done)" \
+	$fe/*.[ch] $fe/*/*.[ch])
 [ -z "$bad" ]
 ok $? "front-end code includes only front-end, common and bpf/ headers"
 [ -n "$bad" ] && diag "$bad"
+
+# The front end's parts (core-helpers/front-end/README.md), lowest first:
+# a file may include headers of its own part and of the parts below it,
+# never one above (the run model at the folder's top is "model"; main.c,
+# at the top too, is above every part). part_of FILE: the part of FILE.
+fe_ranks="yaml host counters model run report compare main"
+part_of() {
+	case $1 in
+	"$fe"/main.c) echo main ;;
+	"$fe"/*/*) local p=${1#"$fe"/}; echo "${p%%/*}" ;;
+	"$fe"/*) echo model ;;
+	esac
+}
+rank_of() {
+	local i=0 r
+	for r in $fe_ranks; do
+		[ "$r" = "$1" ] && echo $i && return
+		i=$((i + 1))
+	done
+	echo 99
+}
+# header_part FILE H: the part whose folder holds header H as FILE sees it
+# (its own folder first, as the compiler looks), or nothing (common, bpf,
+# generated).
+header_part() {
+	local h=$2 d
+	for d in "$(dirname "$1")" "$fe" $(for p in $fe_parts; do echo "$fe/$p"; done); do
+		[ -f "$d/$h" ] && part_of "$d/$h" && return
+	done
+}
+# fe_edges FILE...: "FROM TO FILE HEADER" for every include of one part's
+# header from another's.
+fe_edges() {
+	local f h to
+	for f in "$@"; do
+		for h in $(sed -n 's/^#include "\(.*\)"/\1/p' "$f"); do
+			to=$(header_part "$f" "$h")
+			[ -n "$to" ] && [ "$to" != "$(part_of "$f")" ] &&
+				echo "$(part_of "$f") $to $f $h"
+		done
+	done
+}
+edges=$(cd "$TOP" && fe_edges $fe/*.[ch] $fe/*/*.[ch])
+up=$(echo "$edges" | while read -r from to f h; do
+	[ -n "$from" ] || continue
+	[ "$(rank_of "$from")" -gt "$(rank_of "$to")" ] ||
+		echo "$f ($from) includes $h ($to), a part above it"
+done)
+parts=$(cd "$TOP" && for d in "$fe"/*/; do d=${d%/}; printf '%s ' "${d##*/}"; done)
+[ -z "$up" ] && [ "$parts" = "compare counters host report run yaml " ]
+ok $? "no front-end include runs up from a part to a higher one (parts: $parts)"
+[ -n "$up" ] && diag "$up"
+# with ranks there can be no cycle; tsort proves it of the include graph
+# itself, whatever the ranks say
+cycle=$(echo "$edges" | awk 'NF { print $1, $2 }' | sort -u | tsort 2>&1 >/dev/null)
+[ -n "$edges" ] && [ -z "$cycle" ]
+ok $? "no include cycle between the front end's parts"
+[ -n "$cycle" ] && diag "$cycle"
 
 # The stressor files (stress-*.c, core-vmalloc.c at the top) are
 # stress-ng's files, in its layout, where one file is one stressor and
 # its own helpers (stress-vm.c is 4,000 lines): upstream/style-check holds
 # them to stress-ng's rules instead. The front end's main is ours.
-big=$(cd "$TOP" && wc -l stress-mm.c core-helpers/*/*.c plugin/*.c |
+big=$(cd "$TOP" && wc -l core-helpers/*/*.c core-helpers/*/*/*.c plugin/*.c |
 	awk '$2 != "total" && $1 > 600 { print $2 " (" $1 " lines)" }')
 [ -z "$big" ]
 ok $? "no .c file of ours is over 600 lines (the stressor files are stress-ng's)"

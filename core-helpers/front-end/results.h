@@ -4,7 +4,7 @@
  * report: per stressor how its child ended, what its runner collected and
  * what the workers' records say; system-wide the kernel counters,
  * /proc/vmstat and /proc/zoneinfo at start and end, and the vmallocinfo
- * samples. Filled by the run loop (stress-mm.c, supervise.h, each
+ * samples. Filled by the run loop (main.c, supervise.h, each
  * runner's collect), read by verdict.h, run-figures.h and yreport.h.
  */
 #ifndef SMM_RESULTS_H

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * tv-summary - test_vmalloc's results in a kernel log (stdin, e.g. dmesg),
- * read with the front end's parser (core-helpers/front-end/test-vmalloc.h),
+ * read with the front end's parser (core-helpers/front-end/host/test-vmalloc.h),
  * one line per test and one summary line:
  *
  *   test=fix_size_alloc_test workers=2 passed=2 failed=0 xfailed=0 repeat=1 loops=1000 avg_usec_min=.. avg_usec_max=.. ns_per_loop=..

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * stress-mm.c - the front end: stress-ng's option style for the stress-mm
+ * main.c - the front end: stress-ng's option style for the stress-mm
  * stressors, kernel counters around the run, one report.
  *
  *   stress-mm --vmalloc-order 4 --shm-pcp 4 -t 60s --metrics --yaml run.yaml
