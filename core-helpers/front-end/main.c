@@ -12,12 +12,12 @@
  * /proc/vmstat and /proc/zoneinfo snapshots, each requested stressor by
  * its runner, together (supervise.h, runner.h), vmallocinfo sampled while
  * they run (sampler.h); then the workers' records (results.h), what each
- * runner left, the verdict (verdict.h), the figures (figures.h), the
+ * runner left, the exit status (exit-status.h), the figures (figures.h), the
  * counters on the terminal, and at the end one YAML report (yreport.h).
  * The code of each step lives in the module named; this file is the
  * order of the steps.
  *
- * Exit status: stress-ng's table, the worst stressor's (verdict.h); 1 for
+ * Exit status: stress-ng's table, the worst stressor's (exit-status.h); 1 for
  * a bad option (one line, nothing started); 128 + N when stopped by
  * signal N (SIGINT, SIGTERM): the children are stopped, nothing is left
  * behind, and the report says "interrupted".
@@ -48,7 +48,7 @@
 #include "shm.h"
 #include "stats.h"
 #include "supervise.h"
-#include "verdict.h"
+#include "exit-status.h"
 #include "yreport.h"
 
 /* Set by the stop signals' handler: the one global. */
@@ -177,7 +177,7 @@ static int run_once(struct session *ss, struct smm_run_result *res)
 			res->st[s].runner->collect(cfg, res, s);
 	if (!stop_signal)
 		smm_deadline_early(cfg, res);
-	smm_run_verdict(cfg, res, rc != 0, stop_signal);
+	smm_run_status(cfg, res, rc != 0, stop_signal);
 	smm_figures_compute(cfg, res);
 	smm_print_counters(res);
 	if (res->counters_on || res->cs.mounted_tracefs)

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * results.h - what one run leaves for the verdict, the figures and the
+ * results.h - what one run leaves for the exit status, the figures and the
  * report: per stressor how its child ended, what its runner collected and
  * what the workers' records say; system-wide the kernel counters,
  * /proc/vmstat and /proc/zoneinfo at start and end, and the vmallocinfo
  * samples. Filled by the run loop (main.c, supervise.h, each
- * runner's collect), read by verdict.h, run-figures.h and yreport.h.
+ * runner's collect), read by exit-status.h, run-figures.h and yreport.h.
  */
 #ifndef SMM_RESULTS_H
 #define SMM_RESULTS_H
@@ -37,14 +37,14 @@ struct smm_runner;
 /*
  * Per stressor (and for stress-ng's own stressors, SMM_PASS_CHILD): how
  * its child ended, its counts from stress-ng's YAML and from the workers'
- * records, and its verdict (verdict.h).
+ * records, and its exit status (exit-status.h).
  */
 struct smm_stressor_result {
 	bool asked; /* started: asked for (SMM_PASS_CHILD: ran alone) */
 	const struct smm_runner *runner; /* what ran it (runner.h) */
 	char out_path[PATH_MAX]; /* its child's output file */
 	int wait_status; /* its child's, from waitpid() */
-	int status; /* the verdict: SMM_EX_* */
+	int status; /* its exit status: SMM_EX_* */
 	char why[512]; /* the SKIP's or failure's reason, a note, or "" */
 	uint64_t bogo_ops; /* stress-ng's, summed over its metrics entries */
 	double ops_real, ops_usr_sys; /* bogo-ops/s as stress-ng computed */
@@ -96,7 +96,7 @@ struct smm_run_result {
 	char counters_skip[256];
 	struct smm_sampler vs;
 	double seconds; /* the run's wall-clock time, measured here */
-	int status; /* exit status (verdict.h), the worst stressor's */
+	int status; /* exit status (exit-status.h), the worst stressor's */
 	bool interrupted;
 	/* why the run was ended at its deadline or cut short (deadline.h),
 	 * "" if it was not; and the exit status that cause gives */

@@ -12,7 +12,7 @@
 #include "results.h"
 #include "run-figures.h"
 #include "runner.h"
-#include "verdict.h"
+#include "exit-status.h"
 
 /* @num / @den x @scale, or absent when @den is 0. */
 static void ratio(struct smm_figure *f, double num, double den, double scale)

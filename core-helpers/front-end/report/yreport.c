@@ -13,7 +13,7 @@
 #include "docgen.h"
 #include "summary.h"
 #include "runner.h"
-#include "verdict.h"
+#include "exit-status.h"
 #include "yamldoc.h"
 #include "yreport.h"
 

@@ -16,7 +16,7 @@
 #include "results.h"
 #include "runner.h"
 #include "stats.h"
-#include "verdict.h"
+#include "exit-status.h"
 
 double smm_deadline_grace(uint64_t timeout_s)
 {

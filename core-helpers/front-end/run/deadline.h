@@ -49,7 +49,7 @@ int smm_deadline_cause(const pid_t *pgids, int n, const char *stats_dir,
  * smm_deadline_early() - for each stressor of @res whose stress-ng ended
  * killed by a signal or early (see above), the cause into res->cut_why
  * and res->cut_status (unless a cause is set already). Call it after the
- * runners' collect() and before the verdict.
+ * runners' collect() and before the exit status.
  */
 void smm_deadline_early(const struct smm_run_cfg *cfg,
 			struct smm_run_result *res);

@@ -84,7 +84,7 @@ static __attribute__((noreturn)) void own_start(const struct smm_run_cfg *cfg,
 }
 
 /* stress-ng's own stressors: into res->ng, never counted as ours; their
- * bogo-ops summed for the verdict. */
+ * bogo-ops summed for the exit status. */
 static void own_collect(const struct smm_run_cfg *cfg,
 			struct smm_run_result *res, int s)
 {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * verdict.c - the status table over records and stress-ng's status.
+ * exit-status.c - the status table over records and stress-ng's status.
  */
 #include <signal.h>
 #include <stdio.h>
@@ -11,7 +11,7 @@
 #include "results.h"
 #include "runner.h"
 #include "stats.h"
-#include "verdict.h"
+#include "exit-status.h"
 
 /* What a row reads: one result, stress-ng's code, how the run ended. */
 struct facts {
@@ -203,7 +203,7 @@ static void why_no_worker(const struct facts *f, char *buf, size_t len)
 		 "0 bogo-ops, no worker reached our stressor code, no SKIP");
 }
 
-/* The table verdict.h lists, in its order. */
+/* The table exit-status.h lists, in its order. */
 static const struct row rows[] = {
 	{ usage, code, why_code },
 	{ crashed, fail, why_crash },
@@ -234,8 +234,8 @@ static void bogo_op_hint(const struct smm_run_cfg *cfg, int s, char *buf,
 		 cfg->timeout_s ? dur : "stress-ng's own -t");
 }
 
-int smm_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
-		int s, bool stopped_run)
+int smm_stressor_status(const struct smm_run_cfg *cfg,
+			struct smm_run_result *res, int s, bool stopped_run)
 {
 	struct smm_stressor_result *r = &res->st[s];
 	const char *name =
@@ -267,8 +267,8 @@ int smm_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
 	return r->status;
 }
 
-int smm_run_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
-		    bool start_failed, int stop_signal)
+int smm_run_status(const struct smm_run_cfg *cfg, struct smm_run_result *res,
+		   bool start_failed, int stop_signal)
 {
 	bool stopped_run = start_failed || stop_signal;
 
@@ -277,7 +277,7 @@ int smm_run_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
 		if (res->st[s].asked)
 			res->status = smm_worse_status(
 				res->status,
-				smm_verdict(cfg, res, s, stopped_run));
+				smm_stressor_status(cfg, res, s, stopped_run));
 	if (start_failed)
 		res->status = SMM_EX_FAIL;
 	if (res->cut_why[0] && !stop_signal) {

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * verdict.h - a stressor's exit status, from its workers' records
+ * exit-status.h - a stressor's exit status, from its workers' records
  * (results.h, common/stats.h) and stress-ng's exit status, never from a
  * line of text; and the run's, the worst of its stressors'.
  *
@@ -26,8 +26,8 @@
  * bogo-ops that is a failure by the last rows; stress-ng itself may still
  * exit 0 and say "successful run completed".
  */
-#ifndef SMM_VERDICT_H
-#define SMM_VERDICT_H
+#ifndef SMM_EXIT_STATUS_H
+#define SMM_EXIT_STATUS_H
 
 #include <stdbool.h>
 
@@ -38,28 +38,28 @@ struct smm_run_result;
 struct smm_stressor_result;
 
 /*
- * smm_verdict() - the status of result @s of @res (a stressor, or
+ * smm_stressor_status() - the status of result @s of @res (a stressor, or
  * SMM_PASS_CHILD: stress-ng's own stressors) into its status and why (the
  * SKIP's or failure's reason, or the note of a short run), said on stderr
  * as "stress-mm: <name> failed: <why>", "stress-mm: <name> skipped: <why>"
  * or "stress-mm: <name>: <why>". @stopped: the run was cut by a signal or
  * a start failure. Return: the status.
  */
-int smm_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
-		int s, bool stopped);
+int smm_stressor_status(const struct smm_run_cfg *cfg,
+			struct smm_run_result *res, int s, bool stopped);
 
 /*
- * smm_run_verdict() - every started result's verdict, then the run's
+ * smm_run_status() - every started result's exit status, then the run's
  * status into res->status: the worst of them; 2 when a stress-ng could
  * not be started (@start_failed); res->cut_status when the run was cut
  * (res->cut_why, deadline.h: said on stderr, res->interrupted set: the
  * cause's status, not that of the kill that ended it); 128 + @stop_signal when a signal stopped the run
  * (res->interrupted set). Return: res->status.
  */
-int smm_run_verdict(const struct smm_run_cfg *cfg, struct smm_run_result *res,
-		    bool start_failed, int stop_signal);
+int smm_run_status(const struct smm_run_cfg *cfg, struct smm_run_result *res,
+		   bool start_failed, int stop_signal);
 
 /* smm_skipped() - whether status @st is a skip (3 or 4). */
 bool smm_skipped(int st);
 
-#endif /* SMM_VERDICT_H */
+#endif /* SMM_EXIT_STATUS_H */

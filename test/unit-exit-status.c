@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * unit-verdict.c - every status the verdict (verdict.h) can give, from
+ * unit-exit-status.c - every status smm_stressor_status() (exit-status.h) can give, from
  * records that forked workers write through the workers' own API
  * (stats.h, record.h) and read back by the front end's reader (results.h),
  * with stress-ng's exit status: each row of the table, the rows' order
@@ -23,11 +23,11 @@
 #include "results.h"
 #include "stats.h"
 #include "tap.h"
-#include "verdict.h"
+#include "exit-status.h"
 
 #define SHM 1 /* shm-pcp's index in smm_stressors[] */
 
-static char dir[] = "/tmp/unit-verdict.XXXXXX";
+static char dir[] = "/tmp/unit-exit-status.XXXXXX";
 static struct smm_run_cfg cfg;
 static struct smm_run_result res;
 
@@ -126,9 +126,9 @@ static void crashing_worker(void)
 	       WIFEXITED(st) ? WEXITSTATUS(st) : -1);
 }
 
-/* Read the records of the workers so far, then the verdict of shm-pcp
+/* Read the records of the workers so far, then the exit status of shm-pcp
  * with stress-ng's @code (-SIG: killed) and @ops bogo-ops. */
-static int verdict(int code, uint64_t ops, bool stopped)
+static int status_of(int code, uint64_t ops, bool stopped)
 {
 	struct smm_stressor_result *r = &res.st[SHM];
 
@@ -137,65 +137,66 @@ static int verdict(int code, uint64_t ops, bool stopped)
 	r->asked = true;
 	r->wait_status = code < 0 ? -code : code << 8;
 	r->bogo_ops = ops;
-	return smm_verdict(&cfg, &res, SHM, stopped);
+	return smm_stressor_status(&cfg, &res, SHM, stopped);
 }
 
 static void rows(void)
 {
 	worker(ran);
-	tap_ok(verdict(0, 10, false) == SMM_EX_OK && !res.st[SHM].why[0],
+	tap_ok(status_of(0, 10, false) == SMM_EX_OK && !res.st[SHM].why[0],
 	       "bogo-ops, records without skip or failure: 0");
 	worker(ran);
 	worker(skip_eperm);
-	tap_ok(verdict(4, 0, false) == SMM_EX_NOTIMPL,
+	tap_ok(status_of(4, 0, false) == SMM_EX_NOTIMPL,
 	       "a record's EPERM SKIP is 4, though its reason names RLIMIT_NPROC");
 	worker(skip_eagain);
-	tap_ok(verdict(0, 0, false) == SMM_EX_NORES &&
+	tap_ok(status_of(0, 0, false) == SMM_EX_NORES &&
 		       !strcmp(res.st[SHM].why, "stack: clone(2): errno=11"),
 	       "a record's EAGAIN SKIP is 3 though stress-ng exited 0; why is its reason");
 	worker(skip_no_errno);
-	tap_ok(verdict(0, 0, false) == SMM_EX_NOTIMPL,
+	tap_ok(status_of(0, 0, false) == SMM_EX_NOTIMPL,
 	       "a record's SKIP without an errno is 4");
 	worker(skip_eagain);
-	tap_ok(verdict(4, 0, false) == SMM_EX_NORES,
+	tap_ok(status_of(4, 0, false) == SMM_EX_NORES,
 	       "the record's class decides over stress-ng's own 4: 3");
 	worker(fail_eio);
-	tap_ok(verdict(0, 10, false) == SMM_EX_FAIL &&
+	tap_ok(status_of(0, 10, false) == SMM_EX_FAIL &&
 		       strstr(res.st[SHM].why,
 			      "1 failed calls, the last: write of page 3 errno=5"),
 	       "a failure counted in a record is 2 though stress-ng exited 0 (%s)",
 	       res.st[SHM].why);
 	worker(fail_and_skip);
-	tap_ok(verdict(0, 0, false) == SMM_EX_FAIL,
+	tap_ok(status_of(0, 0, false) == SMM_EX_FAIL,
 	       "a failure wins over a SKIP in the records: 2");
 	crashing_worker();
-	tap_ok(verdict(0, 10, false) == SMM_EX_FAIL &&
+	tap_ok(status_of(0, 10, false) == SMM_EX_FAIL &&
 		       strstr(res.st[SHM].why, "crashed with signal 11"),
 	       "the crash is in the record: 2 though stress-ng exited 0 (%s)",
 	       res.st[SHM].why);
 	worker(skip_eagain);
-	tap_ok(verdict(1, 0, false) == SMM_EX_USAGE,
+	tap_ok(status_of(1, 0, false) == SMM_EX_USAGE,
 	       "stress-ng's usage status 1 wins over a record's SKIP");
 	worker(ran);
-	tap_ok(verdict(2, 10, false) == SMM_EX_FAIL, "stress-ng's own 2 is 2");
+	tap_ok(status_of(2, 10, false) == SMM_EX_FAIL,
+	       "stress-ng's own 2 is 2");
 	worker(skip_eagain);
-	tap_ok(verdict(2, 0, false) == SMM_EX_FAIL,
+	tap_ok(status_of(2, 0, false) == SMM_EX_FAIL,
 	       "stress-ng's 2 wins over a record's SKIP");
 	worker(ran);
-	tap_ok(verdict(-SIGKILL, 10, false) == SMM_EX_FAIL &&
+	tap_ok(status_of(-SIGKILL, 10, false) == SMM_EX_FAIL &&
 		       strstr(res.st[SHM].why, "killed by signal 9 (Killed)"),
 	       "stress-ng killed by SIGKILL: 2, the signal named (%s)",
 	       res.st[SHM].why);
-	tap_ok(verdict(3, 0, false) == SMM_EX_NORES,
+	tap_ok(status_of(3, 0, false) == SMM_EX_NORES,
 	       "stress-ng's own 3 without any record stays 3");
-	tap_ok(verdict(4, 0, false) == SMM_EX_NOTIMPL,
+	tap_ok(status_of(4, 0, false) == SMM_EX_NOTIMPL,
 	       "stress-ng's own 4 without any record stays 4");
 }
 
 static void zero_ops(void)
 {
 	worker(cut_first_op);
-	tap_ok(verdict(0, 0, false) == SMM_EX_OK &&
+	tap_ok(status_of(0, 0, false) == SMM_EX_OK &&
 		       strstr(res.st[SHM].why,
 			      "the run ended inside the first bogo-op (119296 pages") &&
 		       strstr(res.st[SHM].why,
@@ -203,13 +204,13 @@ static void zero_ops(void)
 	       "0 bogo-ops with pages faulted: the run ended inside the first bogo-op, 0 (%s)",
 	       res.st[SHM].why);
 	worker(set_up_only);
-	tap_ok(verdict(0, 0, false) == SMM_EX_OK &&
+	tap_ok(status_of(0, 0, false) == SMM_EX_OK &&
 		       strstr(res.st[SHM].why, "set up their paths"),
 	       "0 bogo-ops, a record but no work: ended during set-up, 0");
-	tap_ok(verdict(0, 0, false) == SMM_EX_FAIL &&
+	tap_ok(status_of(0, 0, false) == SMM_EX_FAIL &&
 		       strstr(res.st[SHM].why, "no worker reached"),
 	       "0 bogo-ops and no record: 2");
-	tap_ok(verdict(0, 0, true) == SMM_EX_OK,
+	tap_ok(status_of(0, 0, true) == SMM_EX_OK,
 	       "0 bogo-ops and no record after a stop signal: 0");
 	{
 		struct smm_stats_file bad = { .magic = "SMMSTATS",
@@ -224,7 +225,7 @@ static void zero_ops(void)
 			fclose(f);
 		}
 	}
-	tap_ok(verdict(0, 0, false) == SMM_EX_FAIL &&
+	tap_ok(status_of(0, 0, false) == SMM_EX_FAIL &&
 		       res.st[SHM].stats_bad == 1,
 	       "a record of another version is not counted: 0 bogo-ops without a record, 2");
 }
@@ -239,16 +240,16 @@ static void run_status(void)
 		res.st[s].wait_status = (s ? SMM_EX_NOTIMPL : SMM_EX_NORES)
 					<< 8;
 	}
-	tap_ok(smm_run_verdict(&cfg, &res, false, 0) == SMM_EX_NORES,
+	tap_ok(smm_run_status(&cfg, &res, false, 0) == SMM_EX_NORES,
 	       "the run: a 3 and a 4 give 3");
 	res.st[1].wait_status = SMM_EX_FAIL << 8;
-	tap_ok(smm_run_verdict(&cfg, &res, false, 0) == SMM_EX_FAIL,
+	tap_ok(smm_run_status(&cfg, &res, false, 0) == SMM_EX_FAIL,
 	       "the run: a 3 and a 2 give 2");
 	res.st[1].wait_status = 0;
 	res.st[0].wait_status = 0;
-	tap_ok(smm_run_verdict(&cfg, &res, true, 0) == SMM_EX_FAIL,
+	tap_ok(smm_run_status(&cfg, &res, true, 0) == SMM_EX_FAIL,
 	       "the run: a stress-ng that could not start is 2");
-	tap_ok(smm_run_verdict(&cfg, &res, false, SIGINT) == 128 + SIGINT &&
+	tap_ok(smm_run_status(&cfg, &res, false, SIGINT) == 128 + SIGINT &&
 		       res.interrupted,
 	       "the run: stopped by SIGINT is 130, interrupted");
 }
