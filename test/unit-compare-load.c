@@ -204,11 +204,11 @@ static char *report(int runs, int figs, double base, const char *extra,
 	return s;
 }
 
-static int parse(struct smm_report *rp, const char *name, char *text, char *err,
-		 size_t len)
+static int parse(struct smm_run_set *rp, const char *name, char *text,
+		 char *err, size_t len)
 {
-	int rc = smm_report_parse(rp, name, (const unsigned char *)text,
-				  strlen(text), err, len);
+	int rc = smm_run_set_parse(rp, name, (const unsigned char *)text,
+				   strlen(text), err, len);
 
 	free(text);
 	return rc;
@@ -219,7 +219,7 @@ static void test_reports(void)
 	static struct smm_side a, b;
 	struct smm_cmp_figures fs;
 	char err[400], lastb[400], lastc[400];
-	struct smm_report r1, r2;
+	struct smm_run_set r1, r2;
 	int rc, d;
 
 	/* Two sides of two reports each, 3 runs of 70 figures a report. */
@@ -274,7 +274,7 @@ static void test_reports(void)
 	tap_ok(rc == 0, "a report with an unknown key in a run is read (%s)",
 	       rc ? err : "");
 	if (!rc)
-		smm_report_free(&r1);
+		smm_run_set_free(&r1);
 	{
 		char *t = report(2, 1, 10, NULL, "2", 1, "1");
 		char *p = strstr(t, "exit-status: 0");
@@ -299,10 +299,10 @@ static void test_reports(void)
 		   sizeof(err));
 	rc |= parse(&r2, "r", report(1, 1, 10, NULL, "1", 300, "2"), err,
 		    sizeof(err));
-	d = rc ? -1 : smm_report_diff(&r1, &r2, SMM_DIFF_SIDES, NULL);
+	d = rc ? -1 : smm_run_set_diff(&r1, &r2, SMM_DIFF_SIDES, NULL);
 	tap_ok(d == 2, "a difference in the 300th parameter is found (%d)", d);
-	smm_report_free(&r1);
-	smm_report_free(&r2);
+	smm_run_set_free(&r1);
+	smm_run_set_free(&r2);
 	memset(lastb, 'x', 330);
 	lastb[330] = 0;
 	memcpy(lastc, lastb, sizeof(lastc));
@@ -311,11 +311,11 @@ static void test_reports(void)
 		   sizeof(err));
 	rc |= parse(&r2, "r", report(1, 1, 10, NULL, "1", 2, lastc), err,
 		    sizeof(err));
-	d = rc ? -1 : smm_report_diff(&r1, &r2, SMM_DIFF_SIDES, NULL);
+	d = rc ? -1 : smm_run_set_diff(&r1, &r2, SMM_DIFF_SIDES, NULL);
 	tap_ok(d == 2, "values differing at their 325th character differ (%d)",
 	       d);
-	smm_report_free(&r1);
-	smm_report_free(&r2);
+	smm_run_set_free(&r1);
+	smm_run_set_free(&r2);
 }
 
 int main(void)

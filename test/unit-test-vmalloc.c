@@ -137,11 +137,11 @@ static void test_report(void)
 		"[    5.2] Summary: fix_size_alloc_test passed: 1 failed: 0 xfailed: 0 repeat: 1 loops: 10\n"
 		"[    5.2] All test took worker1=7000 cycles\n"
 		"[    5.3] unrelated";
-	struct smm_tv_report rep;
+	struct smm_tv_log rep;
 	const struct smm_tv_test *t;
-	int n = smm_tv_report_text(&rep, log);
+	int n = smm_tv_log_text(&rep, log);
 
-	t = smm_tv_report_find(&rep, "fix_size_alloc_test");
+	t = smm_tv_log_find(&rep, "fix_size_alloc_test");
 	tap_ok(n == 6 && rep.ntests == 2 && rep.malformed == 1 &&
 		       rep.nworkers == 2 && rep.cycles[0] == 5000 &&
 		       rep.cycles[1] == 7000,
@@ -152,7 +152,7 @@ static void test_report(void)
 	       "fix_size_alloc_test over its workers: passed, failed, min and max");
 	tap_ok(t && smm_tv_ns_per_loop(t) == 3000.0,
 	       "ns per loop: mean avg (3000 usec) x 1000 / 1000 loops = 3000 ns");
-	tap_ok(smm_tv_report_find(&rep, "vrealloc_test") == NULL &&
+	tap_ok(smm_tv_log_find(&rep, "vrealloc_test") == NULL &&
 		       smm_tv_ns_per_loop(NULL) == 0,
 	       "a test that did not run: not found, 0 ns");
 }

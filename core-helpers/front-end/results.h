@@ -68,7 +68,7 @@ struct smm_stressor_result {
 	struct smm_stats_path paths[SMM_STATS_PATHS];
 	int npaths;
 	/* the test-vmalloc runner: what test_vmalloc printed (tv-run.h) */
-	struct smm_tv_report tv;
+	struct smm_tv_log tv;
 };
 
 /* A stress-ng stressor of its own (after --), as its YAML reports it. */

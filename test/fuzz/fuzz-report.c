@@ -22,7 +22,7 @@ static void compare_with_itself(struct smm_side *a, struct smm_side *b)
 	struct smm_cmp_figures fs;
 	char err[900];
 
-	if (smm_report_diff(&a->r[0], &b->r[0], SMM_DIFF_SIDES, NULL) != 0)
+	if (smm_run_set_diff(&a->r[0], &b->r[0], SMM_DIFF_SIDES, NULL) != 0)
 		return;
 	if (smm_cmp_collect(a, b, NULL, 0, &fs, err, sizeof(err)))
 		return;
@@ -46,13 +46,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size > SMM_REPORT_MAX_BYTES)
 		return 0;
 	memset(&a, 0, sizeof(a));
-	if (smm_report_parse(&a.r[0], "a", data, size, err, sizeof(err)))
+	if (smm_run_set_parse(&a.r[0], "a", data, size, err, sizeof(err)))
 		return 0;
 	a.arg = "a";
 	a.n = 1;
 	a.nruns = a.r[0].nruns;
 	memset(&b, 0, sizeof(b));
-	if (!smm_report_parse(&b.r[0], "b", data, size, err, sizeof(err))) {
+	if (!smm_run_set_parse(&b.r[0], "b", data, size, err, sizeof(err))) {
 		b.arg = "b";
 		b.n = 1;
 		b.nruns = b.r[0].nruns;

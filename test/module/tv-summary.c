@@ -18,12 +18,12 @@
 
 int main(void)
 {
-	static struct smm_tv_report rep;
+	static struct smm_tv_log rep;
 	char line[1024];
 	int i, n = 0;
 
 	while (fgets(line, sizeof(line), stdin))
-		if (smm_tv_report_add(&rep, line) > 0)
+		if (smm_tv_log_add(&rep, line) > 0)
 			n++;
 	for (i = 0; i < rep.ntests; i++) {
 		const struct smm_tv_test *t = &rep.tests[i];

@@ -404,7 +404,7 @@ static int compare(const struct smm_compare_opts *o, struct smm_side *base,
 			smm_sides_share(base, cand));
 		return CMP_ERROR;
 	}
-	d = smm_report_diff(&base->r[0], &cand->r[0], SMM_DIFF_SIDES, &diffs);
+	d = smm_run_set_diff(&base->r[0], &cand->r[0], SMM_DIFF_SIDES, &diffs);
 	if (d < 0 || (d && !o->allow)) {
 		smm_errmsg(
 			err, len, "%s",

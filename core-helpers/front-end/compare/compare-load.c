@@ -19,7 +19,7 @@
 
 /* A report being read: its tree, and the facts taken out of it. */
 struct rd {
-	struct smm_report *rp;
+	struct smm_run_set *rp;
 	yaml_document_t *doc;
 	int sm, runs;
 	char *err;
@@ -149,7 +149,7 @@ static int check_run(struct rd *r, size_t i, int run)
 /* One run's figure values, and its reasons for the absent ones. */
 static int take_run(struct rd *r, size_t i, int run, size_t *vcap, size_t *acap)
 {
-	struct smm_report *rp = r->rp;
+	struct smm_run_set *rp = r->rp;
 	int mi = get(r, run, "metrics"), ai = get(r, run, "absent");
 	yaml_node_t *m = node(r, mi), *a = node(r, ai);
 	char b1[48], b2[48];
@@ -256,7 +256,7 @@ static const struct {
 	{ "shm-pcp-churn", "shm-pcp-mode" }, /* lkp passes only --TEST-mode */
 };
 
-static int add_param(struct smm_report *rp, size_t *cap, const char *a,
+static int add_param(struct smm_run_set *rp, size_t *cap, const char *a,
 		     const char *b, const char *v)
 {
 	char *s;
@@ -390,8 +390,8 @@ static int take(struct rd *r)
 	return rc;
 }
 
-int smm_report_parse(struct smm_report *rp, const char *path,
-		     const unsigned char *buf, size_t n, char *err, size_t len)
+int smm_run_set_parse(struct smm_run_set *rp, const char *path,
+		      const unsigned char *buf, size_t n, char *err, size_t len)
 {
 	struct rd r = { .rp = rp, .err = err, .len = len };
 	yaml_document_t doc;
@@ -413,12 +413,12 @@ int smm_report_parse(struct smm_report *rp, const char *path,
 	if (rc == -ENOMEM)
 		snprintf(err, len, "%s: out of memory", path);
 	if (rc)
-		smm_report_free(rp);
+		smm_run_set_free(rp);
 	return rc;
 }
 
-int smm_report_load(struct smm_report *rp, const char *path, char *err,
-		    size_t len)
+int smm_run_set_load(struct smm_run_set *rp, const char *path, char *err,
+		     size_t len)
 {
 	unsigned char *buf;
 	char why[256];
@@ -432,12 +432,12 @@ int smm_report_load(struct smm_report *rp, const char *path, char *err,
 		snprintf(err, len, "%s: %s", path, why);
 		return rc;
 	}
-	rc = smm_report_parse(rp, path, buf, n, err, len);
+	rc = smm_run_set_parse(rp, path, buf, n, err, len);
 	free(buf);
 	return rc;
 }
 
-void smm_report_free(struct smm_report *rp)
+void smm_run_set_free(struct smm_run_set *rp)
 {
 	for (size_t i = 0; i < rp->nval; i++)
 		free(rp->val[i].name);

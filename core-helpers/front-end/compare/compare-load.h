@@ -43,7 +43,12 @@ struct smm_rabsent {
 	size_t run;
 };
 
-struct smm_report {
+/*
+ * A run set: the facts compare takes out of one report file (its runs'
+ * figures, their absences, parameters and conditions), the YAML tree
+ * itself freed.
+ */
+struct smm_run_set {
 	const char *path;
 	char *kernel; /* conditions.kernel-release (what is compared), else the
 		       * top-level kernel-release, else "unknown" */
@@ -60,16 +65,17 @@ struct smm_report {
 };
 
 /*
- * smm_report_load() - read @path once and take its facts.
- * smm_report_parse() - the same from @len bytes at @buf, named @path.
+ * smm_run_set_load() - read @path once and take its facts.
+ * smm_run_set_parse() - the same from @len bytes at @buf, named @path.
  * Return: 0, or -errno with one line in @err.
  */
-int smm_report_load(struct smm_report *rp, const char *path, char *err,
-		    size_t len);
-int smm_report_parse(struct smm_report *rp, const char *path,
-		     const unsigned char *buf, size_t n, char *err, size_t len);
+int smm_run_set_load(struct smm_run_set *rp, const char *path, char *err,
+		     size_t len);
+int smm_run_set_parse(struct smm_run_set *rp, const char *path,
+		      const unsigned char *buf, size_t n, char *err,
+		      size_t len);
 
-void smm_report_free(struct smm_report *rp);
+void smm_run_set_free(struct smm_run_set *rp);
 
 /* smm_decimal() - the figure value grammar above; 0 and *out, or
  * -EINVAL. */

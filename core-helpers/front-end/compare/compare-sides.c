@@ -130,8 +130,8 @@ static int one_side(char **a, size_t na, char **b, size_t nb, const char *name,
 	return diff;
 }
 
-int smm_report_diff(const struct smm_report *b, const struct smm_report *c,
-		    enum smm_diff_scope scope, struct smm_diffs *out)
+int smm_run_set_diff(const struct smm_run_set *b, const struct smm_run_set *c,
+		     enum smm_diff_scope scope, struct smm_diffs *out)
 {
 	bool sides = scope == SMM_DIFF_SIDES;
 	int db = one_side(b->params, b->nparams, c->params, c->nparams,
@@ -166,7 +166,7 @@ static int side_check(struct smm_side *s, int i, char *err, size_t len)
 				s->r[j].path, s->r[i].path);
 	if (!i)
 		return 0;
-	d = smm_report_diff(&s->r[0], &s->r[i], SMM_DIFF_ONE_SIDE, NULL);
+	d = smm_run_set_diff(&s->r[0], &s->r[i], SMM_DIFF_ONE_SIDE, NULL);
 	if (d < 0)
 		return smm_errmsg(err, len, "out of memory");
 	if (d)
@@ -202,7 +202,7 @@ int smm_side_load(struct smm_side *s, const char *arg, char *err, size_t len)
 				arg, SMM_SIDE_MAX_FILES);
 			break;
 		}
-		rc = smm_report_load(&s->r[s->n], tok, err, len);
+		rc = smm_run_set_load(&s->r[s->n], tok, err, len);
 		if (rc)
 			break;
 		s->nruns += s->r[s->n].nruns;
@@ -217,7 +217,7 @@ int smm_side_load(struct smm_side *s, const char *arg, char *err, size_t len)
 void smm_side_free(struct smm_side *s)
 {
 	for (int i = 0; i < s->n; i++)
-		smm_report_free(&s->r[i]);
+		smm_run_set_free(&s->r[i]);
 	s->n = 0;
 	free(s->paths);
 	s->paths = NULL;
@@ -281,7 +281,7 @@ static int tuples(struct collect *c)
 		return -ENOMEM;
 	for (size_t s = 0; s < 2; s++)
 		for (int i = 0; i < c->sides[s]->n; i++) {
-			const struct smm_report *rp = &c->sides[s]->r[i];
+			const struct smm_run_set *rp = &c->sides[s]->r[i];
 
 			for (size_t k = 0; k < rp->nval; k++, c->nt++)
 				c->t[c->nt] = (struct tuple){
@@ -316,7 +316,7 @@ static int tuples(struct collect *c)
 	return 0;
 }
 
-static const char *absent_why(const struct smm_report *rp, const char *name,
+static const char *absent_why(const struct smm_run_set *rp, const char *name,
 			      size_t run)
 {
 	for (size_t i = 0; i < rp->nabs; i++)
@@ -337,7 +337,7 @@ static int check_side(const struct collect *c, const struct group *g, size_t s,
 	while (t < end && t->side < s)
 		t++;
 	for (int i = 0; i < side->n; i++) {
-		const struct smm_report *rp = &side->r[i];
+		const struct smm_run_set *rp = &side->r[i];
 		size_t k = 0, gap = SIZE_MAX;
 
 		for (; t < end && t->side == s && t->rep == (size_t)i; t++, k++)

@@ -25,7 +25,7 @@ enum smm_diff_scope {
 	SMM_DIFF_ONE_SIDE,
 };
 
-/* A difference smm_report_diff() printed; the strings are the reports'
+/* A difference smm_run_set_diff() printed; the strings are the reports'
  * (valid while they are loaded) or static. */
 struct smm_diff {
 	const char *who; /* "base", "candidate", or a report's path */
@@ -39,7 +39,7 @@ struct smm_diffs {
 };
 
 /*
- * smm_report_diff() - print every difference between @b and @c on stderr,
+ * smm_run_set_diff() - print every difference between @b and @c on stderr,
  * one line each: per stressor the integration, resolved workers, ops limit
  * and every parameter, and every condition. With SMM_DIFF_SIDES a line
  * names the side ("stress-mm compare: differs: candidate
@@ -53,20 +53,20 @@ struct smm_diffs {
  * compare is given --allow-param-diff, which applies between the sides
  * only); -ENOMEM.
  */
-int smm_report_diff(const struct smm_report *b, const struct smm_report *c,
-		    enum smm_diff_scope scope, struct smm_diffs *out);
+int smm_run_set_diff(const struct smm_run_set *b, const struct smm_run_set *c,
+		     enum smm_diff_scope scope, struct smm_diffs *out);
 
 /*
  * A side of a comparison: one report, or several of the same configuration
  * ("a.yaml,b.yaml": runs from several boots, interleaved with the other
  * side's so that drift of the machine falls on both). Their runs are
  * pooled; the reports of a side must not differ at all, the kernel
- * included (smm_report_diff()).
+ * included (smm_run_set_diff()).
  */
 struct smm_side {
 	const char *arg; /* as given */
 	char *paths; /* a copy of @arg, cut at the commas: the reports' paths */
-	struct smm_report r[SMM_SIDE_MAX_FILES];
+	struct smm_run_set r[SMM_SIDE_MAX_FILES];
 	int n;
 	size_t nruns; /* over all its reports */
 };

@@ -209,8 +209,8 @@ int smm_tv_parse_line(const char *line, struct smm_tv_line *out)
 	return 0;
 }
 
-const struct smm_tv_test *smm_tv_report_find(const struct smm_tv_report *rep,
-					     const char *name)
+const struct smm_tv_test *smm_tv_log_find(const struct smm_tv_log *rep,
+					  const char *name)
 {
 	int i;
 
@@ -220,11 +220,10 @@ const struct smm_tv_test *smm_tv_report_find(const struct smm_tv_report *rep,
 	return NULL;
 }
 
-static void tv_add_summary(struct smm_tv_report *rep,
-			   const struct smm_tv_line *l)
+static void tv_add_summary(struct smm_tv_log *rep, const struct smm_tv_line *l)
 {
 	struct smm_tv_test *t =
-		(struct smm_tv_test *)smm_tv_report_find(rep, l->test);
+		(struct smm_tv_test *)smm_tv_log_find(rep, l->test);
 
 	if (!t) {
 		if (rep->ntests == SMM_TV_TESTS_MAX) {
@@ -250,7 +249,7 @@ static void tv_add_summary(struct smm_tv_report *rep,
 		t->avg_usec_max = l->avg_usec;
 }
 
-int smm_tv_report_add(struct smm_tv_report *rep, const char *line)
+int smm_tv_log_add(struct smm_tv_log *rep, const char *line)
 {
 	struct smm_tv_line l;
 	int rc = smm_tv_parse_line(line, &l);
@@ -272,7 +271,7 @@ int smm_tv_report_add(struct smm_tv_report *rep, const char *line)
 }
 
 /* One line of @n bytes (no newline) of a log; 1 when test_vmalloc's. */
-static int add_log_line(struct smm_tv_report *rep, const char *p, size_t n)
+static int add_log_line(struct smm_tv_log *rep, const char *p, size_t n)
 {
 	char line[1024];
 
@@ -282,10 +281,10 @@ static int add_log_line(struct smm_tv_report *rep, const char *p, size_t n)
 	}
 	memcpy(line, p, n);
 	line[n] = '\0';
-	return smm_tv_report_add(rep, line) > 0;
+	return smm_tv_log_add(rep, line) > 0;
 }
 
-int smm_tv_report_text(struct smm_tv_report *rep, const char *text)
+int smm_tv_log_text(struct smm_tv_log *rep, const char *text)
 {
 	const char *p = text;
 	int found = 0;
@@ -302,7 +301,7 @@ int smm_tv_report_text(struct smm_tv_report *rep, const char *text)
 	return found;
 }
 
-int smm_tv_report_file(struct smm_tv_report *rep, FILE *f)
+int smm_tv_log_file(struct smm_tv_log *rep, FILE *f)
 {
 	char *line = NULL;
 	size_t cap = 0;

@@ -71,7 +71,7 @@ struct smm_tv_test {
 	uint64_t avg_usec_sum, avg_usec_min, avg_usec_max;
 };
 
-struct smm_tv_report {
+struct smm_tv_log {
 	int ntests;
 	struct smm_tv_test tests[SMM_TV_TESTS_MAX];
 	int nworkers; /* cycles lines read */
@@ -80,22 +80,22 @@ struct smm_tv_report {
 	int dropped; /* lines past the table sizes above */
 };
 
-/* smm_tv_report_add() - add one line. Return: smm_tv_parse_line()'s. */
-int smm_tv_report_add(struct smm_tv_report *rep, const char *line);
+/* smm_tv_log_add() - add one line. Return: smm_tv_parse_line()'s. */
+int smm_tv_log_add(struct smm_tv_log *rep, const char *line);
 
 /*
- * smm_tv_report_text() - every line of a log text (NUL-terminated,
+ * smm_tv_log_text() - every line of a log text (NUL-terminated,
  * newline-separated) into *rep, which is zeroed first. Return: the
  * number of test_vmalloc lines read.
  */
-int smm_tv_report_text(struct smm_tv_report *rep, const char *text);
+int smm_tv_log_text(struct smm_tv_log *rep, const char *text);
 
-/* smm_tv_report_file() - the same for every line of @f, read to its end. */
-int smm_tv_report_file(struct smm_tv_report *rep, FILE *f);
+/* smm_tv_log_file() - the same for every line of @f, read to its end. */
+int smm_tv_log_file(struct smm_tv_log *rep, FILE *f);
 
 /* The test named name in *rep, or NULL. */
-const struct smm_tv_test *smm_tv_report_find(const struct smm_tv_report *rep,
-					     const char *name);
+const struct smm_tv_test *smm_tv_log_find(const struct smm_tv_log *rep,
+					  const char *name);
 
 /*
  * smm_tv_ns_per_loop() - ns per loop of a test: mean avg_usec over its

@@ -153,9 +153,9 @@ static int skip_errno(int rc)
 static void record_log(struct smm_stats_file *rec, const char *name,
 		       const char *log)
 {
-	struct smm_tv_report rep;
+	struct smm_tv_log rep;
 	FILE *f = fopen(log, "re");
-	int lines = f ? smm_tv_report_file(&rep, f) : 0;
+	int lines = f ? smm_tv_log_file(&rep, f) : 0;
 	uint64_t ops;
 
 	if (f)
@@ -229,7 +229,7 @@ static void tv_collect(const struct smm_run_cfg *cfg,
 
 	(void)cfg;
 	if (f) {
-		smm_tv_report_file(&r->tv, f);
+		smm_tv_log_file(&r->tv, f);
 		fclose(f);
 	}
 	r->bogo_ops = r->calls;
@@ -259,7 +259,7 @@ static void tv_figures(const struct smm_run_result *res, int s,
 static void tv_yaml(yaml_document_t *out, int m, const struct smm_run_cfg *cfg,
 		    const struct smm_run_result *res, int s)
 {
-	const struct smm_tv_report *rep = &res->st[s].tv;
+	const struct smm_tv_log *rep = &res->st[s].tv;
 	struct smm_tv_params p;
 	char opts[256];
 	int tm, tests, cyc;
@@ -312,7 +312,7 @@ const struct smm_runner smm_runner_test_vmalloc = {
 	.yaml = tv_yaml,
 };
 
-uint64_t smm_tv_bogo_ops(const struct smm_tv_report *rep)
+uint64_t smm_tv_bogo_ops(const struct smm_tv_log *rep)
 {
 	uint64_t ops = 0;
 

@@ -74,6 +74,6 @@ void smm_tv_params_of(const struct smm_run_cfg *cfg, int s,
  * smm_tv_bogo_ops() - the loops @rep's passed tests completed over all
  * workers (passed x loops), the test-vmalloc method's bogo-ops.
  */
-uint64_t smm_tv_bogo_ops(const struct smm_tv_report *rep);
+uint64_t smm_tv_bogo_ops(const struct smm_tv_log *rep);
 
 #endif /* SMM_TV_RUN_H */
