@@ -40,7 +40,7 @@ sng=$(sed -n 's/^  stress-ng: //p' "$TMPD/auto.yaml")
 	grep -q "dispatching hogs: 1 vmalloc-order" "$TMPD/auto.log"
 ok $? "without --stress-ng the front end runs $sng, by default with the plugin (exit $rc)"
 ops=$(yaml_bogo_ops "$TMPD/auto.yaml")
-files=$(key "$TMPD/auto.yaml" vmalloc-order stats-files)
+files=$(key "$TMPD/auto.yaml" vmalloc-order records)
 calls=$(key "$TMPD/auto.yaml" vmalloc-order calls)
 [ "$(yaml_stressor "$TMPD/auto.yaml" 1)" = vmalloc-order ] && [ "${ops:-0}" -gt 0 ] &&
 	[ "${files:-0}" -ge 1 ] && [ "${calls:-0}" -gt 0 ]
@@ -88,7 +88,7 @@ fe native --vmalloc-order 1 --vmalloc-order-method stack -t 3 --integration nati
 rc=$?
 ops=$(yaml_bogo_ops "$TMPD/native.yaml")
 [ $rc -eq 0 ] && [ "$(key "$TMPD/native.yaml" vmalloc-order integration)" = native ] &&
-	[ "${ops:-0}" -gt 0 ] && [ "$(key "$TMPD/native.yaml" vmalloc-order stats-files)" = 0 ] &&
+	[ "${ops:-0}" -gt 0 ] && [ "$(key "$TMPD/native.yaml" vmalloc-order records)" = 0 ] &&
 	grep -q "allocations-per-second *absent *(built into stress-ng, the stressor keeps no record" "$TMPD/native.log"
 ok $? "--integration native: the built-in stressor, $ops bogo-ops, no record, the figures that need one absent saying why (exit $rc)"
 grep -qx "stress-mm: info: vmalloc-order: integration native, built into $NATIVE" "$TMPD/native.log" &&

@@ -26,7 +26,7 @@ if [ "$(ulimit -Hn)" -lt 500000 ]; then
 	[ $rc -eq 4 ] && grep -q 'stress-mm: vmalloc-order skipped: ' "$TMPD/fd.log"
 	ok $? "a path that cannot run here exits 4 and says why (exit $rc)"
 	grep -q "^      skip-errno: $(perl -MPOSIX -e "print EOPNOTSUPP")$" "$TMPD/fd.yaml"
-	ok $? "the YAML has the SKIP's errno (EOPNOTSUPP) from the stats file"
+	ok $? "the YAML has the SKIP's errno (EOPNOTSUPP) from the record"
 else
 	skip "fdtable skips" "RLIMIT_NOFILE hard limit allows vmalloc'ed fd tables here"
 	skip "fdtable skip errno" "as above"

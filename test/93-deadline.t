@@ -107,7 +107,7 @@ else
 fi
 
 # 4. a churn companion killed: the worker's record says by which signal.
-# The worker is the pid its stats file names (the run directory is under
+# The worker is the pid its record names (the run directory is under
 # TMPDIR, here $TMPD/comp), a companion one of its children.
 mkdir -p "$TMPD/comp"
 (cd "$TMPD" && TMPDIR="$TMPD/comp" exec setsid timeout -s KILL 60 "$SMM" --shm-pcp 1 \

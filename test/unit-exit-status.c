@@ -133,7 +133,7 @@ static int status_of(int code, uint64_t ops, bool stopped)
 	struct smm_stressor_result *r = &res.st[SHM];
 
 	memset(&res, 0, sizeof(res));
-	smm_read_stats_dir(dir, &res);
+	smm_read_records(dir, &res);
 	r->asked = true;
 	r->wait_status = code < 0 ? -code : code << 8;
 	r->bogo_ops = ops;
@@ -226,7 +226,7 @@ static void zero_ops(void)
 		}
 	}
 	tap_ok(status_of(0, 0, false) == SMM_EX_FAIL &&
-		       res.st[SHM].stats_bad == 1,
+		       res.st[SHM].records_bad == 1,
 	       "a record of another version is not counted: 0 bogo-ops without a record, 2");
 }
 
@@ -235,7 +235,7 @@ static void run_status(void)
 	memset(&res, 0, sizeof(res));
 	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
 		res.st[s].asked = true;
-		res.st[s].stats_status = -1;
+		res.st[s].record_status = -1;
 		res.st[s].bogo_ops = 5;
 		res.st[s].wait_status = (s ? SMM_EX_NOTIMPL : SMM_EX_NORES)
 					<< 8;

@@ -54,7 +54,7 @@ static void collect(const struct smm_run_cfg *cfg)
 	smm_stats_add(s, calls, 2000);
 	if (s)
 		munmap(s, sizeof(*s));
-	smm_read_stats_dir(dir, &res);
+	smm_read_records(dir, &res);
 	snprintf(r->out_path, sizeof(r->out_path), "%s/vmalloc-order.tvlog",
 		 dir);
 	write_text(r->out_path, log_text);

@@ -14,9 +14,9 @@
 #define UNMOVABLE_REFILLS \
 	"order-0 UNMOVABLE kmem:mm_page_alloc_zone_locked, percpu_refill=1"
 #define ORDER0_DRAINS "order-0 kmem:mm_page_pcpu_drain"
-#define SHM_FAULTS "1000 pages faulted by shm-pcp's workers (stats files)"
+#define SHM_FAULTS "1000 pages faulted by shm-pcp's workers (records)"
 #define PGFAULTS "1000 page faults (/proc/vmstat pgfault)"
-#define VMO_ALLOCS "1000 allocations by vmalloc-order's workers (stats files)"
+#define VMO_ALLOCS "1000 allocations by vmalloc-order's workers (records)"
 #define ZL_NS_ALL "ns waited for zone locks, all sides"
 #define ZL_CPU_TIME "online CPUs x the counting window's wall-clock ns"
 
@@ -38,14 +38,14 @@ const struct smm_figure_def smm_figure_defs[] = {
 	{ "bogo-ops-per-second-usr-sys-time", true, "stress-ng's bogo-ops",
 	  "user + system CPU seconds", "bogo-ops/s", true, 0.01, false },
 	{ "allocations-per-second", true,
-	  "allocations made by the workers (stats files)", NG_SECONDS,
+	  "allocations made by the workers (records)", NG_SECONDS,
 	  "allocs/s", true, 1, true },
 	{ "pages-faulted-per-second", true,
-	  "pages write-faulted by the workers (stats files)", NG_SECONDS,
+	  "pages write-faulted by the workers (records)", NG_SECONDS,
 	  "pages/s", true, 1, true },
 	{ "kernel-ns-per-vmalloc-vfree", true,
-	  "ns the kernel spent in vmalloc and vfree (stats files: path module's ktime)",
-	  "allocations made by the workers (stats files)", "ns", false, 1,
+	  "ns the kernel spent in vmalloc and vfree (records: path module's ktime)",
+	  "allocations made by the workers (records)", "ns", false, 1,
 	  true },
 	{ "test-vmalloc-ns-per-loop", true,
 	  "test_vmalloc's avg usec x 1000 of the first test run, mean over its workers",

@@ -170,7 +170,7 @@ static int run_once(struct session *ss, struct smm_run_result *res)
 	smm_owner_kill_groups(&ss->owner);
 	smm_owner_forget_groups(&ss->owner);
 	measure_end(res);
-	smm_read_stats_dir(ss->owner.stats, res);
+	smm_read_records(ss->owner.records, res);
 	smm_shm_sweep(NULL, NULL, NULL);
 	for (int s = 0; s <= SMM_NR_STRESSORS; s++)
 		if (res->st[s].asked && res->st[s].runner)
@@ -277,7 +277,7 @@ static void set_up(int argc, char **argv, struct session *ss)
 			"stress-mm",
 			"cannot set up the run's directory in %s: %s", tmp,
 			strerror(-rc));
-	setenv(SMM_STATS_ENV, ss->owner.stats, 1);
+	setenv(SMM_STATS_ENV, ss->owner.records, 1);
 	if (smm_opts_module(&ss->cfg)) {
 		rc = smm_kmodule_prepare(&ss->kmod, err, sizeof(err));
 		if (rc)
@@ -312,7 +312,7 @@ static int finish(struct session *ss, struct smm_run_result *runs,
 	for (int s = 0; s <= SMM_NR_STRESSORS; s++)
 		if (last->st[s].out_path[0])
 			unlink(last->st[s].out_path);
-	smm_read_stats_dir(ss->owner.stats, last); /* late ones: removed */
+	smm_read_records(ss->owner.records, last); /* late ones: removed */
 	if (smm_kmodule_finish(&ss->kmod) == 0)
 		smm_owner_forget_module(&ss->owner);
 	smm_owner_finish(&ss->owner);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * results.c - a run's counts from the workers' stats files and from
+ * results.c - a run's counts from the workers' records and from
  * stress-ng's own YAML.
  */
 #include <dirent.h>
@@ -98,22 +98,22 @@ static void add_file(struct smm_stressor_result *r,
 		snprintf(r->skip_reason, sizeof(r->skip_reason), "%s",
 			 st->skip_reason);
 	}
-	r->stats_status = r->stats_files
-				  ? smm_worse_status(r->stats_status, status)
-				  : status;
-	r->stats_files++;
+	r->record_status = r->nrecords
+				   ? smm_worse_status(r->record_status, status)
+				   : status;
+	r->nrecords++;
 	add_place(r, st);
 	add_paths(r, st);
 }
 
-void smm_read_stats_dir(const char *dir, struct smm_run_result *res)
+void smm_read_records(const char *dir, struct smm_run_result *res)
 {
 	struct dirent *d;
 	DIR *dp = opendir(dir);
 
 	for (int s = 0; s < SMM_NR_STRESSORS; s++)
-		if (!res->st[s].stats_files)
-			res->st[s].stats_status = -1;
+		if (!res->st[s].nrecords)
+			res->st[s].record_status = -1;
 	if (!dp)
 		return;
 	while ((d = readdir(dp))) {
@@ -136,13 +136,13 @@ void smm_read_stats_dir(const char *dir, struct smm_run_result *res)
 				 (int)strcspn(d->d_name, "."), d->d_name);
 			s = smm_stressor_of(name);
 			fprintf(stderr,
-				"stress-mm: %s: %s, not counted (this stress-mm reads stats format %d)\n",
+				"stress-mm: %s: %s, not counted (this stress-mm reads record format %d)\n",
 				path,
-				rc == -EPROTO ? "stats file of another version"
-					      : "not a stats file",
+				rc == -EPROTO ? "record of another version"
+					      : "not a record",
 				SMM_STATS_VERSION);
 			if (s)
-				res->st[s - smm_stressors].stats_bad++;
+				res->st[s - smm_stressors].records_bad++;
 		}
 		unlink(path);
 	}

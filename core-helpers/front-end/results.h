@@ -23,7 +23,7 @@
 #include "vmstat.h"
 #include "zoneinfo.h"
 
-/* Where one worker ran, from its stats file (common/stats.h). */
+/* Where one worker ran, from its record (common/stats.h). */
 struct smm_worker_place {
 	int pid, cpu, slot; /* cpu, slot: -1 when not pinned / no slot */
 	unsigned int companions;
@@ -49,14 +49,14 @@ struct smm_stressor_result {
 	uint64_t bogo_ops; /* stress-ng's, summed over its metrics entries */
 	double ops_real, ops_usr_sys; /* bogo-ops/s as stress-ng computed */
 	double wall_s; /* stress-ng's wall-clock time, seconds */
-	uint64_t calls, allocs, pages, churn_allocs; /* stats files */
-	uint64_t failures; /* stats files: failed calls, all workers */
-	uint64_t kernel_ns; /* stats files: kernel_alloc_ns + kernel_free_ns */
-	int stats_files; /* files read and valid */
-	int stats_bad; /* files of another format or version (skipped) */
+	uint64_t calls, allocs, pages, churn_allocs; /* records */
+	uint64_t failures; /* records: failed calls, all workers */
+	uint64_t kernel_ns; /* records: kernel_alloc_ns + kernel_free_ns */
+	int nrecords; /* files read and valid */
+	int records_bad; /* files of another format or version (skipped) */
 	/* exit status the files give (smm_stats_exit_status(), the worst
 	 * worker's); -1 when no file was read */
-	int stats_status;
+	int record_status;
 	int skip_errno, fail_errno; /* a skipping / failing worker's errno */
 	char skip_reason[256]; /* that worker's SKIP reason */
 	char fail_reason[256]; /* that worker's last failure */
@@ -106,14 +106,14 @@ struct smm_run_result {
 };
 
 /*
- * smm_read_stats_dir() - sum the workers' stats files (common/stats.h) in
+ * smm_read_records() - sum the workers' records (common/stats.h) in
  * @dir per stressor into @res: counts, failures, the exit status they give,
  * each worker's placement (sorted by slot, at most SMM_MAX_WORKER_PLACES);
  * then remove the files. A file smm_stats_read() rejects (-EBADMSG,
- * -EPROTO) is counted in stats_bad and named on stderr once. Runs after
- * stress-ng ended; stats_status stays -1 for a stressor with no file.
+ * -EPROTO) is counted in records_bad and named on stderr once. Runs after
+ * stress-ng ended; record_status stays -1 for a stressor with no file.
  */
-void smm_read_stats_dir(const char *dir, struct smm_run_result *res);
+void smm_read_records(const char *dir, struct smm_run_result *res);
 
 /*
  * smm_read_ng_yaml() - from a stress-ng --yaml file: the bogo-ops,

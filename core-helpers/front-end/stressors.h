@@ -17,7 +17,7 @@
 #define SMM_NR_STRESSORS 2
 #define SMM_MAX_STRESSOR_PARAMS 16
 
-/* The counts a worker keeps in its stats file (common/stats.h). */
+/* The counts a worker keeps in its record (common/stats.h). */
 enum smm_stats_count { SMM_COUNT_ALLOCS, SMM_COUNT_PAGES };
 
 /* One stressor as the command line asked for it (-1 workers: not asked). */

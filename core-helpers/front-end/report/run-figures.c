@@ -63,7 +63,7 @@ static const char *no_record_why(const struct smm_stressor_result *r)
 {
 	if (r->runner && r->runner->no_record)
 		return r->runner->no_record;
-	return "no stats file from any worker";
+	return "no record from any worker";
 }
 
 /* The zone-lock waits (counters zone_lock_wait*_<side>) of stressor @s
@@ -73,7 +73,7 @@ static void zone_lock_figures(const struct smm_run_result *res, int s, int nran,
 			      struct smm_figures *fs)
 {
 	const struct smm_stressor *st = NULL;
-	const char *per = "pgfault", *nostats = NULL, *who = NULL;
+	const char *per = "pgfault", *norecord = NULL, *who = NULL;
 	double den = (double)smm_vmstat_delta(&res->vm0, &res->vm1, "pgfault");
 	double ns = 0, cpus = (double)sysconf(_SC_NPROCESSORS_ONLN);
 	struct smm_figure *f, *share;
@@ -88,10 +88,10 @@ static void zone_lock_figures(const struct smm_run_result *res, int s, int nran,
 		pages = st->rate_count == SMM_COUNT_PAGES;
 		per = pages ? "faults" : "allocs";
 		den = pages ? (double)r->pages : (double)r->allocs;
-		if (!r->stats_files)
-			nostats = no_record_why(r);
+		if (!r->nrecords)
+			norecord = no_record_why(r);
 	} else if (res->vm_err) {
-		nostats = "/proc/vmstat unreadable";
+		norecord = "/proc/vmstat unreadable";
 	}
 	share = smm_figure_add(fs, who, "zone-lock-wait-cpu-share-pct");
 	for (int side = 0; side < SMM_NR_SIDES; side++) {
@@ -109,7 +109,7 @@ static void zone_lock_figures(const struct smm_run_result *res, int s, int nran,
 					f,
 					"%d stressors ran: system-wide waits cannot be split between them",
 					nran);
-			per_1000(res, f, cnt, den, nostats);
+			per_1000(res, f, cnt, den, norecord);
 		}
 		snprintf(cnt, sizeof(cnt), "zone_lock_wait_ns_%s",
 			 smm_side_names[side]);
@@ -128,7 +128,7 @@ static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 {
 	const struct smm_stressor *st = &smm_stressors[s];
 	const struct smm_stressor_result *r = &res->st[s];
-	const char *nostats = r->stats_files ? NULL : no_record_why(r);
+	const char *norecord = r->nrecords ? NULL : no_record_why(r);
 	double wall = r->wall_s;
 	struct smm_figure *f;
 
@@ -138,16 +138,16 @@ static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 	}
 	smm_figure_rates(fs, st->name, r->ops_real, r->ops_usr_sys);
 	f = smm_figure_add(fs, st->name, st->rate_figure);
-	if (nostats)
-		smm_figure_absent(f, "%s", nostats);
+	if (norecord)
+		smm_figure_absent(f, "%s", norecord);
 	ratio(f,
 	      (double)(st->rate_count == SMM_COUNT_PAGES ? r->pages
 							 : r->allocs),
 	      wall, 1);
 	if (st->rate_count == SMM_COUNT_ALLOCS) {
 		f = smm_figure_add(fs, st->name, "kernel-ns-per-vmalloc-vfree");
-		if (nostats)
-			smm_figure_absent(f, "%s", nostats);
+		if (norecord)
+			smm_figure_absent(f, "%s", norecord);
 		else if (!r->kernel_ns)
 			smm_figure_absent(
 				f,
@@ -168,7 +168,7 @@ static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 			 smm_figure_add(fs, st->name,
 					"movable-refills-per-1000-faults"),
 			 "zone_locked_order0_movable_refill", (double)r->pages,
-			 nostats);
+			 norecord);
 		for (size_t i = 0; i < sizeof(mixed) / sizeof(mixed[0]); i++) {
 			f = smm_figure_add(fs, st->name, mixed[i][0]);
 			if (nran > 1)
@@ -177,7 +177,7 @@ static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 					"%d stressors ran: system-wide UNMOVABLE refills and drains cannot be split between them",
 					nran);
 			per_1000(res, f, mixed[i][1], (double)r->pages,
-				 nostats);
+				 norecord);
 		}
 	}
 	zone_lock_figures(res, s, nran, fs);

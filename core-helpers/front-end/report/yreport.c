@@ -93,7 +93,7 @@ static void copy_stress_ng(yaml_document_t *out, int root,
 	}
 }
 
-/* Every worker's CPU, round-robin slot and companions' CPUs (stats files),
+/* Every worker's CPU, round-robin slot and companions' CPUs (records),
  * by slot: what placement same/spread/any gave in this run. */
 static void write_places(yaml_document_t *out, int m,
 			 const struct smm_stressor_result *r)
@@ -181,7 +181,7 @@ static void write_stressors(yaml_document_t *out, int sm,
 			smm_yaml_str(out, pm, st->params[p].option,
 				     smm_param_text(st, &cfg->st[s], p));
 		smm_yaml_u64(out, m, "bogo-ops", r->bogo_ops);
-		smm_yaml_u64(out, m, "stats-files", (uint64_t)r->stats_files);
+		smm_yaml_u64(out, m, "records", (uint64_t)r->nrecords);
 		smm_yaml_u64(out, m, "calls", r->calls);
 		smm_yaml_u64(out, m, "allocations", r->allocs);
 		smm_yaml_u64(out, m, "pages-faulted", r->pages);
@@ -198,9 +198,9 @@ static void write_stressors(yaml_document_t *out, int sm,
 					     r->status == SMM_EX_USAGE
 				     ? r->why
 				     : "");
-		if (r->stats_bad)
-			smm_yaml_u64(out, m, "stats-files-rejected",
-				     (uint64_t)r->stats_bad);
+		if (r->records_bad)
+			smm_yaml_u64(out, m, "records-rejected",
+				     (uint64_t)r->records_bad);
 		write_places(out, m, r);
 		if (r->runner && r->runner->yaml)
 			r->runner->yaml(out, m, cfg, res, s);

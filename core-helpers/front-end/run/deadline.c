@@ -147,13 +147,12 @@ static bool cut_short(const struct smm_run_cfg *cfg,
 		return true;
 	}
 	if (!cfg->timeout_s || cfg->st[s].ops || r->wall_s <= 0 ||
-	    smm_skipped(r->stats_status) ||
+	    smm_skipped(r->record_status) ||
 	    r->wall_s + 0.5 >= (double)cfg->timeout_s)
 		return false;
 	/* Built into stress-ng, with no record: a stressor that skipped
 	 * ends early with 0 bogo-ops, and nothing here says it did. */
-	if (!r->bogo_ops && !r->stats_files && r->runner &&
-	    r->runner->no_record)
+	if (!r->bogo_ops && !r->nrecords && r->runner && r->runner->no_record)
 		return false;
 	snprintf(
 		why, len,

@@ -50,8 +50,8 @@ static bool ng_failed(const struct facts *f)
 
 static bool record_skip(const struct facts *f)
 {
-	return f->r->stats_status == SMM_EX_NORES ||
-	       f->r->stats_status == SMM_EX_NOTIMPL;
+	return f->r->record_status == SMM_EX_NORES ||
+	       f->r->record_status == SMM_EX_NOTIMPL;
 }
 
 static bool ng_skip(const struct facts *f)
@@ -76,14 +76,14 @@ static bool cut_in_first_op(const struct facts *f)
 
 static bool cut_in_setup(const struct facts *f)
 {
-	return no_ops(f) && f->r->stats_files > 0;
+	return no_ops(f) && f->r->nrecords > 0;
 }
 
 /* 0 bogo-ops from a runner whose workers keep no record: nothing here
  * tells a SKIP from a run that never started; stress-ng's status stands. */
 static bool no_ops_no_record(const struct facts *f)
 {
-	return no_ops(f) && !f->r->stats_files && f->r->runner &&
+	return no_ops(f) && !f->r->nrecords && f->r->runner &&
 	       f->r->runner->no_record;
 }
 
@@ -112,7 +112,7 @@ static int code(const struct facts *f)
 
 static int skip_class(const struct facts *f)
 {
-	return f->r->stats_status;
+	return f->r->record_status;
 }
 
 static void why_code(const struct facts *f, char *buf, size_t len)
@@ -185,7 +185,7 @@ static void why_setup(const struct facts *f, char *buf, size_t len)
 	snprintf(
 		buf, len,
 		"the run ended while its %d worker(s) set up their paths (proofs and probes take about a second; 0 bogo-ops%s%s): lengthen -t",
-		f->r->stats_files, f->hint ? ", " : "", f->hint ? f->hint : "");
+		f->r->nrecords, f->hint ? ", " : "", f->hint ? f->hint : "");
 }
 
 static void why_no_record(const struct facts *f, char *buf, size_t len)

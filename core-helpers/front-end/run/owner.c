@@ -287,13 +287,13 @@ int smm_owner_start(struct smm_owner *o, const char *tmpdir)
 		 tmpdir ? tmpdir : "/tmp");
 	if (!mkdtemp(o->dir))
 		return -errno;
-	snprintf(o->stats, sizeof(o->stats), "%s/stats", o->dir);
+	snprintf(o->records, sizeof(o->records), "%s/stats", o->dir);
 	snprintf(pid, sizeof(pid), "%d\n", (int)getpid());
 	/* a run that cannot record its owner does not start */
 	err = -reserve(o->dir);
 	if (!err)
 		err = -append_line(o->dir, "owner", pid);
-	if (!err && (mkdir(o->stats, 0755) < 0 || pipe2(fds, O_CLOEXEC) < 0))
+	if (!err && (mkdir(o->records, 0755) < 0 || pipe2(fds, O_CLOEXEC) < 0))
 		err = errno;
 	if (err) {
 		nftw(o->dir, rm_one, 16, FTW_DEPTH | FTW_PHYS);

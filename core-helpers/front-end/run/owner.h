@@ -14,7 +14,7 @@
  *   mounted  the tracefs mount point, when stress-mm mounted it
  *   module   our kernel module's name, when stress-mm loaded it
  *            (kmodule.h)
- *   stats/   the workers' stats files (common/stats.h)
+ *   stats/   the workers' records (common/stats.h)
  * A watchdog process, forked when the directory is made, in a session of
  * its own (a kill of stress-mm's process group does not reach it), waits
  * on a pipe whose only writer is stress-mm. When stress-mm ends without
@@ -35,7 +35,7 @@
 
 struct smm_owner {
 	char dir[PATH_MAX]; /* $TMPDIR or /tmp, /stress-mm.XXXXXX */
-	char stats[PATH_MAX + 8]; /* dir/stats */
+	char records[PATH_MAX + 8]; /* dir/stats: the workers' records */
 	int wd_fd; /* write end of the watchdog's pipe; -1 when none */
 	pid_t watchdog;
 };

@@ -91,7 +91,7 @@ static void own_collect(const struct smm_run_cfg *cfg,
 	struct smm_stressor_result *r = &res->st[s];
 
 	(void)cfg;
-	r->stats_status = -1;
+	r->record_status = -1;
 	smm_read_ng_yaml(r->out_path, NULL, NULL, res);
 	for (int i = 0; i < res->nng; i++)
 		r->bogo_ops += res->ng[i].bogo_ops;

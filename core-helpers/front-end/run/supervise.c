@@ -100,7 +100,7 @@ static void end_at_deadline(struct child *ch, const struct smm_run_cfg *cfg,
 		if (ch[s].pid && !ch[s].done)
 			pgids[n++] = ch[s].pid;
 	res->cut_status =
-		smm_deadline_cause(pgids, n, sv->owner->stats, sv->deadline_s,
+		smm_deadline_cause(pgids, n, sv->owner->records, sv->deadline_s,
 				   res->cut_why, sizeof(res->cut_why));
 	fprintf(stderr,
 		"stress-mm: the run was not done by -t %llu s plus %.0f s: ending it: %s\n",
