@@ -42,7 +42,7 @@
 #include "owner.h"
 #include "path-module-name.h"
 #include "results.h"
-#include "room.h"
+#include "disk-space.h"
 #include "rlimits.h"
 #include "run-figures.h"
 #include "shm.h"
@@ -268,7 +268,7 @@ static void set_up(int argc, char **argv, struct session *ss)
 		fprintf(stderr,
 			"stress-mm: info: removed %u POSIX and %u SysV leftovers of dead shm-pcp workers\n",
 			swept_p, swept_s);
-	if (smm_room_check(&ss->cfg, tmp, err, sizeof(err)))
+	if (smm_space_check(&ss->cfg, tmp, err, sizeof(err)))
 		smm_die(SMM_EX_NORES, "stress-mm", "%s", err);
 	rc = smm_owner_start(&ss->owner, tmp);
 	if (rc)

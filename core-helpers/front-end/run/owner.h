@@ -5,7 +5,7 @@
  * nothing of it is left running or mounted or on disk.
  *
  * The run's state lives in a temporary directory, stress-mm.XXXXXX under
- * $TMPDIR or /tmp (room.h), its record files made with their blocks (a
+ * $TMPDIR or /tmp (disk-space.h), its record files made with their blocks (a
  * run that cannot record its owner does not start):
  *   owner    the pid of the stress-mm that made it
  *   pgids    the process groups it started (each stress-ng runs in a

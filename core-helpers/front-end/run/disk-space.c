@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * room.c - the run's room on its filesystems, before it starts.
+ * disk-space.c - the disk space a run needs on its filesystems, checked
+ * before it starts.
  */
 #include <errno.h>
 #include <stdint.h>
@@ -13,7 +14,7 @@
 #include "die.h"
 #include "options.h"
 #include "params-table.h"
-#include "room.h"
+#include "disk-space.h"
 #include "stats.h"
 
 const char *smm_tmpdir(char *err, size_t len)
@@ -85,8 +86,8 @@ static long long shm_need(const struct smm_run_cfg *cfg)
 	return 0;
 }
 
-int smm_room_check(const struct smm_run_cfg *cfg, const char *tmpdir, char *err,
-		   size_t len)
+int smm_space_check(const struct smm_run_cfg *cfg, const char *tmpdir,
+		    char *err, size_t len)
 {
 	long long workers = 0, shm = shm_need(cfg);
 
@@ -94,7 +95,7 @@ int smm_room_check(const struct smm_run_cfg *cfg, const char *tmpdir, char *err,
 		if (cfg->st[s].workers >= 0)
 			workers += smm_workers(cfg, s);
 	if (need(tmpdir, "the run's directory goes there",
-		 SMM_ROOM_DIR_BASE +
+		 SMM_SPACE_DIR_BASE +
 			 2 * workers * (long long)sizeof(struct smm_stats_file),
 		 "its files and the workers' records", err, len))
 		return -ENOSPC;
