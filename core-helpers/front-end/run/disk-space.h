@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * disk-space.h - the disk space a run needs, checked before anything
- * starts: on the filesystem of its run directory (TMPDIR, else /tmp: the owner's files,
- * each worker's record, stress-ng's YAML and output) and, for shm-pcp with
- * POSIX objects, on /dev/shm (one object per worker at a time). A tmpfs
- * that fills up under a worker would end it with SIGBUS: refused here
- * instead, with exit 3 (no resource).
+ * starts: on the filesystem of its run directory (TMPDIR, else /tmp:
+ * the owner's files, each worker's record, stress-ng's YAML and output)
+ * and, for shm-pcp with POSIX objects, on /dev/shm (one object per
+ * worker at a time). A tmpfs that fills up under a worker would end it
+ * with SIGBUS: refused here instead, with exit 3 (no resource).
  */
 #ifndef SMM_DISK_SPACE_H
 #define SMM_DISK_SPACE_H
