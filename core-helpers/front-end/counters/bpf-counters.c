@@ -97,7 +97,7 @@ static void check_tracepoints(const struct btf *vm,
 }
 
 static int load(struct smm_bpf *b, const bool on[SMM_BPF_NR_EVENTS],
-		const struct smm_ksides *ks)
+		const struct smm_lock_sides *ks)
 {
 	struct smm_counters_bpf *s = smm_counters_bpf__open();
 
@@ -146,7 +146,7 @@ static int attach(struct smm_bpf *b, const bool on[SMM_BPF_NR_EVENTS],
 }
 
 int smm_bpf_open(struct smm_bpf **out, const bool want[SMM_BPF_NR_EVENTS],
-		 const struct smm_ksides *ks,
+		 const struct smm_lock_sides *ks,
 		 char ev_why[SMM_BPF_NR_EVENTS][200], char *why, size_t len)
 {
 	bool on[SMM_BPF_NR_EVENTS];

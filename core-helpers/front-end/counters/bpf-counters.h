@@ -22,7 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "ksides.h"
+#include "lock-sides.h"
 #include "smm-counts.h"
 
 /* The tracepoints, in the order of enum smm_event (counters.h). */
@@ -41,7 +41,7 @@ struct smm_bpf;
  * no BTF, no privilege, no BPF syscall): nothing is left loaded.
  */
 int smm_bpf_open(struct smm_bpf **out, const bool want[SMM_BPF_NR_EVENTS],
-		 const struct smm_ksides *ks,
+		 const struct smm_lock_sides *ks,
 		 char ev_why[SMM_BPF_NR_EVENTS][200], char *why, size_t len);
 
 /* smm_bpf_gate() - count (@on) or not, on every CPU at once. */

@@ -341,7 +341,7 @@ static int open_bpf(struct smm_counters *cs)
 	for (size_t i = 0; i < cs->n; i++)
 		want[cs->c[i].spec->ev] = true;
 	if (want[SMM_EV_CONTENTION])
-		smm_ksides_read(&cs->ks, NULL);
+		smm_lock_sides_read(&cs->ks, NULL);
 	rc = smm_bpf_open(&cs->bpf, want, &cs->ks, ev_why, cs->engine_why,
 			  sizeof(cs->engine_why));
 	if (rc)

@@ -117,7 +117,7 @@ struct smm_counters {
 	enum smm_engine engine; /* what counted: SMM_ENGINE_BPF or _PERF */
 	char engine_why[256]; /* perf: why not BPF */
 	struct smm_bpf *bpf; /* the BPF engine, while open */
-	struct smm_ksides ks; /* zone-lock sides (BPF engine) */
+	struct smm_lock_sides ks; /* zone-lock sides (BPF engine) */
 	struct smm_bpf_counts bins; /* BPF: the counts, after read */
 	uint64_t bpf_misses; /* BPF: events no program ran for */
 	char waits_how[200]; /* zone-lock waits: how they are known seen */

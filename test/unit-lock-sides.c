@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * unit-ksides.c - the sides of zone-lock waits from a kallsyms file
- * (ksides.h): each side function's range ends where the next text symbol
+ * unit-lock-sides.c - the sides of zone-lock waits from a kallsyms file
+ * (lock-sides.h): each side function's range ends where the next text symbol
  * starts, whatever the file's order; compiler clones count, look-alike
  * names do not; a side whose functions are all inlined is told with the
  * reason, and so is "other", which would take its waits; hidden addresses
@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "ksides.h"
+#include "lock-sides.h"
 #include "tap.h"
 
-static char path[] = "/tmp/unit-ksides.XXXXXX";
+static char path[] = "/tmp/unit-lock-sides.XXXXXX";
 
 static void write_file(const char *text)
 {
@@ -27,7 +27,7 @@ static void write_file(const char *text)
 	}
 }
 
-static int has_range(const struct smm_ksides *ks, unsigned long long s,
+static int has_range(const struct smm_lock_sides *ks, unsigned long long s,
 		     unsigned long long e, int side)
 {
 	for (unsigned int i = 0; i < ks->n; i++)
@@ -39,7 +39,7 @@ static int has_range(const struct smm_ksides *ks, unsigned long long s,
 
 int main(void)
 {
-	struct smm_ksides ks;
+	struct smm_lock_sides ks;
 	int fd = mkstemp(path), rc;
 
 	tap_plan(10);
@@ -57,7 +57,7 @@ int main(void)
 		   "ffffffff81637000 t __rmqueue_pcplist.cold\n"
 		   "ffffffff81638000 t free_one_page.isra.0\n"
 		   "ffffffff81638100 T next_function\n");
-	rc = smm_ksides_read(&ks, path);
+	rc = smm_lock_sides_read(&ks, path);
 	tap_ok(rc == 0, "read (%d)", rc);
 	tap_ok(has_range(&ks, 0xffffffff816368f0ULL, 0xffffffff81636f00ULL,
 			 SMM_SIDE_ALLOC),
@@ -80,7 +80,7 @@ int main(void)
 
 	write_file("ffffffff81631e20 t free_one_page\n"
 		   "ffffffff81632000 t get_page_from_freelist\n");
-	smm_ksides_read(&ks, path);
+	smm_lock_sides_read(&ks, path);
 	tap_ok(strstr(ks.why[SMM_SIDE_ALLOC],
 		      "rmqueue_bulk,__rmqueue_pcplist") &&
 		       strstr(ks.why[SMM_SIDE_ALLOC], "inlined"),
@@ -93,12 +93,12 @@ int main(void)
 	write_file("0000000000000000 t free_one_page\n"
 		   "0000000000000000 t __rmqueue_pcplist\n"
 		   "0000000000000000 t free_pcppages_bulk\n");
-	smm_ksides_read(&ks, path);
+	smm_lock_sides_read(&ks, path);
 	tap_ok(ks.n == 0 && strstr(ks.why[SMM_SIDE_FREE], "kptr_restrict"),
 	       "hidden addresses: no range, every side says why (%s)",
 	       ks.why[SMM_SIDE_FREE]);
 	unlink(path);
-	rc = smm_ksides_read(&ks, path);
+	rc = smm_lock_sides_read(&ks, path);
 	tap_ok(rc < 0 && strstr(ks.why[SMM_SIDE_OTHER], "unreadable"),
 	       "no file: an errno and the reason (%d)", rc);
 	return tap_done();

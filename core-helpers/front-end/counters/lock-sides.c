@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * ksides.c - zone-lock sides from /proc/kallsyms.
+ * lock-sides.c - zone-lock sides from /proc/kallsyms.
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "ksides.h"
+#include "lock-sides.h"
 
 const char *const smm_side_names[SMM_NR_SIDES] = { "alloc", "free", "other" };
 
@@ -114,14 +114,15 @@ static void add_func(char *list, size_t len, const char *sym)
 }
 
 /* Every side: "@path: @what". */
-static void set_why(struct smm_ksides *ks, const char *path, const char *what)
+static void set_why(struct smm_lock_sides *ks, const char *path,
+		    const char *what)
 {
 	for (int s = 0; s < SMM_NR_SIDES; s++)
 		snprintf(ks->why[s], sizeof(ks->why[s]), "%.60s %s", path,
 			 what);
 }
 
-int smm_ksides_read(struct smm_ksides *ks, const char *path)
+int smm_lock_sides_read(struct smm_lock_sides *ks, const char *path)
 {
 	struct found fd[SMM_BPF_RANGES];
 	unsigned int nfd;

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * ksides.h - which side of the page allocator holds zone->lock: the text
+ * lock-sides.h - which side of the page allocator holds zone->lock: the text
  * ranges, from /proc/kallsyms, of the functions that take it for a PCP
  * refill (the allocation side) and to give pages back to the buddy lists
  * (the free side). A zone-lock wait whose kernel stack passes through one
@@ -17,17 +17,17 @@
  *
  * A side none of whose functions is a symbol here (all inlined) cannot be
  * told: its waits would land in "other", so that side and "other" are
- * reported as absent with the reason (smm_ksides.why[]).
+ * reported as absent with the reason (smm_lock_sides.why[]).
  */
-#ifndef SMM_KSIDES_H
-#define SMM_KSIDES_H
+#ifndef SMM_LOCK_SIDES_H
+#define SMM_LOCK_SIDES_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "smm-counts.h"
 
-struct smm_ksides {
+struct smm_lock_sides {
 	struct smm_bpf_range r[SMM_BPF_RANGES];
 	unsigned int n;
 	/* per side: the symbols found ("__rmqueue_pcplist"), or empty */
@@ -40,11 +40,11 @@ struct smm_ksides {
 extern const char *const smm_side_names[SMM_NR_SIDES];
 
 /*
- * smm_ksides_read() - the ranges from @path (NULL: /proc/kallsyms, read
+ * smm_lock_sides_read() - the ranges from @path (NULL: /proc/kallsyms, read
  * as root: addresses of 0 mean kernel.kptr_restrict hides them).
  * Return: 0 (sides that cannot be told have ->why set), or -errno when the
  * file cannot be read (every side's ->why says so too).
  */
-int smm_ksides_read(struct smm_ksides *ks, const char *path);
+int smm_lock_sides_read(struct smm_lock_sides *ks, const char *path);
 
-#endif /* SMM_KSIDES_H */
+#endif /* SMM_LOCK_SIDES_H */
