@@ -280,7 +280,7 @@ MODTOOLS_DIR := $(BUILD)/module-tools
 MODTOOLS := $(MODTOOLS_DIR)/smm-vmctl $(MODTOOLS_DIR)/tv-summary
 VMCTL_SRCS := test/module/smm-vmctl.c test/module/vmctl-checks.c \
 	test/module/vmctl-fuzz.c
-TVS_SRCS := test/module/tv-summary.c $(FE_DIR)/host/test-vmalloc.c
+TVS_SRCS := test/module/tv-summary.c $(FE_DIR)/host/test-vmalloc-log.c
 MODTOOLS_SRCS := $(VMCTL_SRCS) test/module/tv-summary.c
 STATIC_CFLAGS := -std=gnu11 $(WARN) -O2 -static -D_GNU_SOURCE
 KERNEL ?= built-7.2
@@ -293,7 +293,7 @@ $(MODTOOLS_DIR)/smm-vmctl: $(VMCTL_SRCS) test/module/vmctl.h module/stress-mm-vm
 	@echo "  CC      $@ (static)"
 	@$(CC) $(STATIC_CFLAGS) -Imodule -Itest/module -o $@ $(VMCTL_SRCS)
 
-$(MODTOOLS_DIR)/tv-summary: $(TVS_SRCS) $(FE_DIR)/host/test-vmalloc.h
+$(MODTOOLS_DIR)/tv-summary: $(TVS_SRCS) $(FE_DIR)/host/test-vmalloc-log.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@ (static)"
 	@$(CC) $(STATIC_CFLAGS) -I$(FE_DIR)/host -o $@ $(TVS_SRCS)

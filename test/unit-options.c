@@ -12,7 +12,7 @@
 
 #include "options.h"
 #include "tap.h"
-#include "test-vmalloc.h"
+#include "test-vmalloc-log.h"
 
 static const struct {
 	const char *v;

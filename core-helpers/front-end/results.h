@@ -19,7 +19,7 @@
 #include "sampler.h"
 #include "stats.h"
 #include "stressors.h"
-#include "test-vmalloc.h"
+#include "test-vmalloc-log.h"
 #include "vmstat.h"
 #include "zoneinfo.h"
 
@@ -67,7 +67,8 @@ struct smm_stressor_result {
 	 * proven entry wins over one left out or not verified) */
 	struct smm_stats_path paths[SMM_STATS_PATHS];
 	int npaths;
-	/* the test-vmalloc runner: what test_vmalloc printed (tv-run.h) */
+	/* the test-vmalloc runner: what test_vmalloc printed
+	 * (runner-test-vmalloc.h) */
 	struct smm_tv_log tv;
 };
 

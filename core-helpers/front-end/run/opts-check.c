@@ -19,7 +19,7 @@
 #include "options.h"
 #include "runner.h"
 #include "sng-pick.h"
-#include "test-vmalloc.h"
+#include "test-vmalloc-log.h"
 
 static int check_counters(const char *list, char *err, size_t len)
 {

@@ -15,7 +15,7 @@
  *                 built into stress-ng (runner-native.c), when the run's
  *                 stress-ng has them (sng-pick.h); the same records and
  *                 --yaml as the plugin's, under the stressor's own name
- *   test-vmalloc  the kernel's test_vmalloc module (tv-run.h), for
+ *   test-vmalloc  the kernel's test_vmalloc module (runner-test-vmalloc.h), for
  *                 vmalloc-order with --vmalloc-order-method test-vmalloc;
  *                 its child writes the record, its log the detail
  *   stress-ng     the arguments after -- alone, when no stressor of ours

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * tv-run.c - run the kernel's test_vmalloc and collect what it printed.
+ * runner-test-vmalloc.c - run the kernel's test_vmalloc and collect what
+ * it printed.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -17,7 +18,7 @@
 #include "results.h"
 #include "runner.h"
 #include "stats.h"
-#include "tv-run.h"
+#include "runner-test-vmalloc.h"
 #include "yamldoc.h"
 
 void smm_tv_options(const struct smm_tv_params *p, char *buf, size_t len)

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * test-vmalloc.c - test_vmalloc's Summary and cycles lines from the kernel
- * log (the format is described in test-vmalloc.h).
+ * test-vmalloc-log.c - test_vmalloc's Summary and cycles lines from the kernel
+ * log (the format is described in test-vmalloc-log.h).
  */
 #include <errno.h>
 #include <limits.h>
@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "test-vmalloc.h"
+#include "test-vmalloc-log.h"
 
 #define SUMMARY "Summary: "
 #define CYCLES "All test took worker"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * test-vmalloc.h - the results of the kernel's test_vmalloc module, read
+ * test-vmalloc-log.h - the results of the kernel's test_vmalloc module, read
  * from the kernel log. lib/test_vmalloc.c (Linux 7.2,
  * do_concurrent_test()) prints, per worker thread (nr_threads), one line
  * per test of run_test_mask, then one line of cycles:
@@ -19,8 +19,8 @@
  * test_loop_count and run_test_mask (from the names below) and reads the
  * lines back with this parser.
  */
-#ifndef SMM_TEST_VMALLOC_H
-#define SMM_TEST_VMALLOC_H
+#ifndef SMM_TEST_VMALLOC_LOG_H
+#define SMM_TEST_VMALLOC_LOG_H
 
 #include <stdint.h>
 #include <stdio.h>
@@ -121,4 +121,4 @@ void smm_tv_test_names(char *buf, size_t len);
  */
 unsigned int smm_tv_mask(const char *names);
 
-#endif /* SMM_TEST_VMALLOC_H */
+#endif /* SMM_TEST_VMALLOC_LOG_H */

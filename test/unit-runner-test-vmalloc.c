@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * unit-tv-run.c - the test-vmalloc runner's pieces that run without the
- * module: the module parameter string, the parameters from the options
+ * unit-runner-test-vmalloc.c - the test-vmalloc runner's pieces that run
+ * without the module: the module parameter string, the parameters from the options
  * (nr_pages rounded up from the size, nr_threads from the workers, 0
  * workers = online CPUs, loops from --vmalloc-order-ops), the runner
  * chosen once per stressor (runner.h), what collect() makes of a record
@@ -22,7 +22,7 @@
 #include "runner.h"
 #include "stats.h"
 #include "tap.h"
-#include "tv-run.h"
+#include "runner-test-vmalloc.h"
 
 static const char log_text[] =
 	"Summary: fix_size_alloc_test passed: 1 failed: 0 xfailed: 0 repeat: 1 loops: 500 avg: 2100 usec\n"
@@ -32,7 +32,7 @@ static const char log_text[] =
 	"Summary: long_busy_list_alloc_test passed: 1 failed: 0 xfailed: 0 repeat: 1 loops: 500 avg: 91000 usec\n"
 	"All test took worker1=123999 cycles\n";
 
-static char dir[] = "/tmp/unit-tv-run.XXXXXX";
+static char dir[] = "/tmp/unit-runner-test-vmalloc.XXXXXX";
 static struct smm_run_result res;
 
 static void write_text(const char *path, const char *text)

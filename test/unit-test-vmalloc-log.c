@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * unit-test-vmalloc.c - the parser of test_vmalloc's kernel log lines
- * (core-helpers/front-end/host/test-vmalloc.h) on the formats of
+ * unit-test-vmalloc-log.c - the parser of test_vmalloc's kernel log lines
+ * (core-helpers/front-end/host/test-vmalloc-log.h) on the formats of
  * lib/test_vmalloc.c, with and without xfailed, behind the prefixes the
  * log adds; malformed lines; every truncation of a line; another module's
  * Summary line; a whole log with two workers; test names to
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "tap.h"
-#include "test-vmalloc.h"
+#include "test-vmalloc-log.h"
 
 #define LINE72 \
 	"Summary: fix_size_alloc_test passed: 1 failed: 0 xfailed: 0 repeat: 1 loops: 1000000 avg: 1440123 usec"

@@ -1,21 +1,22 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * tv-run.h - the test-vmalloc runner (runner.h): for vmalloc-order with
- * --vmalloc-order-method test-vmalloc, the kernel's own test_vmalloc
+ * runner-test-vmalloc.h - the test-vmalloc runner (runner.h): for
+ * vmalloc-order with --vmalloc-order-method test-vmalloc, the kernel's own test_vmalloc
  * module (lib/test_vmalloc.c, CONFIG_TEST_VMALLOC=m) runs in place of
  * stress-ng, so that its numbers stand next to the plugin paths' in one
  * report.
  *
  * Loading test_vmalloc runs its tests in nr_threads kernel threads and
  * then fails by design (its init returns -EAGAIN, Linux 7.2): the result
- * is the Summary and cycles lines it printed (test-vmalloc.h parses them).
+ * is the Summary and cycles lines it printed (test-vmalloc-log.h parses
+ * them).
  * Parameters, from the options:
  *   nr_pages         --vmalloc-order-bytes in pages, rounded up (1 page
  *                    at the least)
  *   nr_threads       --vmalloc-order N (0: one per online CPU)
  *   test_loop_count  --vmalloc-order-ops N (0: the module's default,
  *                    1000000)
- *   run_test_mask    --vmalloc-order-tests NAMES (test-vmalloc.h
+ *   run_test_mask    --vmalloc-order-tests NAMES (test-vmalloc-log.h
  *                    smm_tv_mask(); default fix_size_alloc_test)
  * -t does not bound it: the module runs its loops to the end, and the
  * load cannot be interrupted.
@@ -33,15 +34,15 @@
  * (finit_module(2)), kernel/printk (/dev/kmsg records "pri,seq,ts,flags;
  * text").
  */
-#ifndef SMM_TV_RUN_H
-#define SMM_TV_RUN_H
+#ifndef SMM_RUNNER_TEST_VMALLOC_H
+#define SMM_RUNNER_TEST_VMALLOC_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "options.h"
-#include "test-vmalloc.h"
+#include "test-vmalloc-log.h"
 
 struct smm_tv_params {
 	uint64_t nr_pages; /* >= 1 */
@@ -76,4 +77,4 @@ void smm_tv_params_of(const struct smm_run_cfg *cfg, int s,
  */
 uint64_t smm_tv_bogo_ops(const struct smm_tv_log *rep);
 
-#endif /* SMM_TV_RUN_H */
+#endif /* SMM_RUNNER_TEST_VMALLOC_H */
