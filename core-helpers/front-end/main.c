@@ -33,7 +33,7 @@
 
 #include "compare-cmd.h"
 #include "deadline.h"
-#include "die.h"
+#include "errors.h"
 #include "docgen.h"
 #include "kmodule.h"
 #include "locate.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "die.h"
+#include "errors.h"
 #include "options.h"
 
 #define FIELD(f) offsetof(struct smm_run_cfg, f)

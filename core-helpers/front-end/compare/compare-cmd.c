@@ -47,7 +47,7 @@
 #include "compare-cmd.h"
 #include "compare-opts.h"
 #include "compare-sides.h"
-#include "die.h"
+#include "errors.h"
 #include "gate.h"
 #include "mwu.h"
 #include "plot.h"

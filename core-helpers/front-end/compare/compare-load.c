@@ -12,7 +12,7 @@
 #include <yaml.h>
 
 #include "compare-load.h"
-#include "die.h"
+#include "errors.h"
 #include "figures.h"
 #include "yamldoc.h"
 #include "yamlstrict.h"

@@ -13,7 +13,7 @@
 
 #include "compare-load.h"
 #include "compare-opts.h"
-#include "die.h"
+#include "errors.h"
 #include "figures.h"
 #include "mwu.h"
 #include "plot.h"

@@ -12,7 +12,7 @@
 
 #include "compare-sides.h"
 #include "conditions.h"
-#include "die.h"
+#include "errors.h"
 
 static bool is_kernel(const char *entry)
 {

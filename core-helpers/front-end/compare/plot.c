@@ -14,7 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "die.h"
+#include "errors.h"
 #include "plot.h"
 
 #define PANEL_W 440

@@ -11,7 +11,7 @@
 #include <sys/statvfs.h>
 #include <unistd.h>
 
-#include "die.h"
+#include "errors.h"
 #include "options.h"
 #include "params-table.h"
 #include "disk-space.h"

@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "counters.h"
-#include "die.h"
+#include "errors.h"
 #include "options.h"
 #include "runner.h"
 #include "sng-pick.h"

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * die.h - the front end's one-line errors.
+ * errors.h - the front end's one-line errors: said and exited on
+ * (smm_die()), or formatted for the caller (smm_errmsg(), which returns).
  */
-#ifndef SMM_DIE_H
-#define SMM_DIE_H
+#ifndef SMM_ERRORS_H
+#define SMM_ERRORS_H
 
 #include <stddef.h>
 
@@ -22,4 +23,4 @@ smm_die(int status, const char *who, const char *fmt, ...);
 __attribute__((format(printf, 3, 4))) int smm_errmsg(char *err, size_t len,
 						     const char *fmt, ...);
 
-#endif /* SMM_DIE_H */
+#endif /* SMM_ERRORS_H */

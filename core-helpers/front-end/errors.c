@@ -1,13 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * die.c - one line, then exit.
+ * errors.c - the front end's one-line errors: smm_die() says one and
+ * exits, smm_errmsg() formats one for a caller to report.
  */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "die.h"
+#include "errors.h"
 
 void smm_die(int status, const char *who, const char *fmt, ...)
 {
