@@ -24,7 +24,9 @@
  * @b: insertions, deletions, substitutions and transpositions of two
  * adjacent characters, each costing 1 ("BACTH" to "BATCH" is 1). Past 127
  * bytes: the distance of the first 127 bytes plus the longer leftover, an
- * upper bound. Return: 0..max(strlen(a), strlen(b)).
+ * upper bound. The one edit distance of both sides: the front end's
+ * "did you mean" for an unknown option uses it too (front-end/options.c).
+ * Return: 0..max(strlen(a), strlen(b)).
  */
 unsigned int smm_edit_distance(const char *a, const char *b);
 

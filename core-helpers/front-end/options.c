@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "envname.h"
 #include "errors.h"
 #include "options.h"
 
@@ -301,39 +302,15 @@ static int set(const struct binding *b, const char *name, const char *v,
 	return -EINVAL;
 }
 
-/* Edit distance, for the "did you mean" hint. */
-static int distance(const char *a, const char *b)
-{
-	int la = (int)strlen(a), lb = (int)strlen(b), d[64][64];
-
-	if (la > 63 || lb > 63)
-		return 99;
-	for (int i = 0; i <= la; i++)
-		d[i][0] = i;
-	for (int j = 0; j <= lb; j++)
-		d[0][j] = j;
-	for (int i = 1; i <= la; i++)
-		for (int j = 1; j <= lb; j++) {
-			int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-
-			if (d[i - 1][j] + 1 < c)
-				c = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < c)
-				c = d[i][j - 1] + 1;
-			d[i][j] = c;
-		}
-	return d[la][lb];
-}
-
 /* An unknown --@opt, with the closest name of the table as a hint. */
 static int unknown(const struct opt_table *t, const char *opt, char *err,
 		   size_t len)
 {
 	const char *best = NULL;
-	int bestd = 4;
+	unsigned int bestd = 4;
 
 	for (int i = 0; i < t->n; i++) {
-		int d = distance(opt, t->lo[i].name);
+		unsigned int d = smm_edit_distance(opt, t->lo[i].name);
 
 		if (d < bestd) {
 			bestd = d;
