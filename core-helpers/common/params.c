@@ -217,12 +217,6 @@ int smm_param_parse(const struct smm_param *p, const char *text, uint64_t *out,
 	return rc;
 }
 
-int smm_param_from_env(const struct smm_param *p, uint64_t *out, char *err,
-		       size_t errlen)
-{
-	return smm_param_parse(p, getenv(p->env), out, err, errlen);
-}
-
 int smm_param_parse_stressor(const struct smm_param *p, const char *text,
 			     uint64_t *out, char *err, size_t errlen)
 {

@@ -85,13 +85,6 @@ int smm_param_parse(const struct smm_param *p, const char *text, uint64_t *out,
 		    char *err, size_t errlen);
 
 /*
- * smm_param_from_env() - smm_param_parse() on getenv(p->env).
- * Same return values and messages.
- */
-int smm_param_from_env(const struct smm_param *p, uint64_t *out, char *err,
-		       size_t errlen);
-
-/*
  * smm_param_front_end_only() - whether @v, a value of CHOICE @p, is a word
  * only stress-mm's front end runs (p->front_end_from: test-vmalloc); then
  * @err says so in one line naming p->env and the words valid elsewhere:

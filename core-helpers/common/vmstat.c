@@ -5,7 +5,6 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "vmstat.h"
@@ -33,20 +32,6 @@ int smm_vmstat_get(const struct smm_vmstat_snap *s, const char *name,
 			return 0;
 		}
 	return -ENOENT;
-}
-
-int smm_vmstat(const char *name, uint64_t *out)
-{
-	struct smm_vmstat_snap *s = malloc(sizeof(*s));
-	int rc;
-
-	if (!s)
-		return -ENOMEM;
-	rc = smm_vmstat_snap(s);
-	if (rc == 0)
-		rc = smm_vmstat_get(s, name, out);
-	free(s);
-	return rc;
 }
 
 int64_t smm_vmstat_delta(const struct smm_vmstat_snap *before,

@@ -35,13 +35,6 @@ int smm_vmstat_get(const struct smm_vmstat_snap *s, const char *name,
 		   uint64_t *out);
 
 /*
- * smm_vmstat() - one field of /proc/vmstat now, by name (e.g.
- * "nr_kernel_stack", in KiB; "pgalloc_normal", in pages).
- * Return: 0, -errno, or -ENOENT when the field does not exist.
- */
-int smm_vmstat(const char *name, uint64_t *out);
-
-/*
  * smm_vmstat_delta() - after minus before for the fields whose name starts
  * with @prefix (e.g. "pgalloc_" sums every zone; "pgfault" one field).
  * Signed: gauges such as nr_kernel_stack can shrink.
