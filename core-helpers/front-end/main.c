@@ -84,7 +84,7 @@ static void measure_start(struct session *ss, struct smm_run_result *res)
 		snprintf(res->counters_skip, sizeof(res->counters_skip),
 			 "--counters none");
 	} else {
-		/* opts-check.c checked the name */
+		/* options-check.c checked the name */
 		enum smm_engine e =
 			(enum smm_engine)smm_engine_of(ss->cfg.counters_engine);
 		char err[128];

@@ -108,7 +108,7 @@ int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 
 /*
  * smm_opts_check() - what @cfg asks for as a whole, once every option is
- * read (opts-check.c): the counter names, no option after -- that
+ * read (options-check.c): the counter names, no option after -- that
  * stress-mm sets itself, --vmalloc-order-tests only with the test-vmalloc
  * runner and with test_vmalloc's names (default fix_size_alloc_test),
  * parameters only for requested stressors and the STRESS_MM_* variables

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * opts-check.c - what the command line asks for, checked as a whole once
+ * options-check.c - what the command line asks for, checked as a whole once
  * every option is read.
  */
 #include <errno.h>
@@ -17,7 +17,6 @@
 #include "counters.h"
 #include "errors.h"
 #include "options.h"
-#include "runner.h"
 #include "sng-pick.h"
 #include "test-vmalloc-log.h"
 
@@ -154,13 +153,11 @@ bool smm_opts_module(const struct smm_run_cfg *cfg)
 	return false;
 }
 
-/* Whether a stressor runs the test-vmalloc runner (runner.h). */
+/* Whether a stressor runs the test-vmalloc runner: the one that takes
+ * the method test-vmalloc (run/runner-test-vmalloc.c). */
 static bool runs_test_vmalloc(const struct smm_run_cfg *cfg)
 {
-	for (int s = 0; s < SMM_NR_STRESSORS; s++)
-		if (smm_runner_for(cfg, s) == &smm_runner_test_vmalloc)
-			return true;
-	return false;
+	return smm_opts_method(cfg, -1, "test-vmalloc");
 }
 
 /* --vmalloc-order-tests: only with the test-vmalloc runner; names from
