@@ -9,7 +9,7 @@
 [ -f "$SO" ] || skip_all "$SO not built"
 command -v nm > /dev/null && command -v readelf > /dev/null ||
 	skip_all "nm/readelf not installed (binutils)"
-plan 8
+plan 9
 
 needed=$(readelf -d "$SO" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
 case " $needed" in
@@ -146,6 +146,35 @@ cycle=$(echo "$edges" | awk 'NF { print $1, $2 }' | sort -u | tsort 2>&1 >/dev/n
 [ -n "$edges" ] && [ -z "$cycle" ]
 ok $? "no include cycle between the front end's parts"
 [ -n "$cycle" ] && diag "$cycle"
+
+# The same ranks hold for calls, which no include shows: no object of a
+# part needs a symbol that a higher part defines (libfrontend.a's
+# members are the front end's files by their names, unique across parts).
+# part_of_obj NAME.o: the part of the front-end file NAME.c.
+part_of_obj() {
+	local f
+	for f in "$TOP/$fe"/*.c "$TOP/$fe"/*/*.c; do
+		[ "$(basename "$f" .c).o" = "$1" ] && part_of "${f#"$TOP"/}" && return
+	done
+}
+main_o="$BUILD/obj/$fe/main.o"
+if [ -f "$BUILD/libfrontend.a" ] && [ -f "$main_o" ]; then
+	syms=$( (nm -A "$BUILD/libfrontend.a"; nm -A "$main_o" | sed 's#^[^:]*/main\.o:#x:main.o:#') |
+		awk -F: '{ split($3, w, " "); if (w[1] == "U") print $2, w[2]; else if (w[2] ~ /^[TDBR]$/) print $2, "=" w[3] }')
+	calls_up=$(echo "$syms" | awk '$2 ~ /^=/ { def[substr($2, 2)] = $1; next }
+		{ use[NR] = $1 " " $2 } END { for (i in use) { split(use[i], u, " ");
+			if (u[2] in def && def[u[2]] != u[1]) print u[1], u[2], def[u[2]] } }' |
+		while read -r obj sym defobj; do
+			from=$(part_of_obj "$obj") to=$(part_of_obj "$defobj")
+			[ "$(rank_of "$from")" -ge "$(rank_of "$to")" ] ||
+				echo "$obj ($from) calls $sym of $defobj ($to), a part above it"
+		done)
+	[ -n "$syms" ] && [ -z "$calls_up" ]
+	ok $? "no front-end object calls into a part above its own"
+	[ -n "$calls_up" ] && diag "$calls_up"
+else
+	skip "no front-end object calls into a part above its own" "not built"
+fi
 
 # The stressor files (stress-*.c, core-vmalloc.c at the top) are
 # stress-ng's files, in its layout, where one file is one stressor and
