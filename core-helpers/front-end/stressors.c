@@ -18,8 +18,9 @@ static bool uses_path(const char *m, const char *path)
 
 /*
  * vmalloc-order: the io-uring buffers path needs RLIMIT_MEMLOCK to hold
- * its buffer (half of the limit, per worker: path-io-uring.h), the fdtable
- * path needs RLIMIT_NOFILE above the table's slots (path-fdtable.h).
+ * its buffer (half of the limit, per worker), the fdtable path needs
+ * RLIMIT_NOFILE above the table's slots: common/path-sizes.h has the
+ * arithmetic core-vmalloc.c's paths follow.
  */
 static void vmo_limits(const struct smm_stressor_cfg *c, uint64_t workers,
 		       struct smm_limit_need *need)

@@ -38,7 +38,7 @@ void smm_sample(struct smm_sampler *vs, bool base);
  * kernel/fork.c, mm/vmalloc.c) is gone before the next run's counters and
  * its paths' proofs start. A proof that cannot see addresses (kptr_restrict
  * for capability-less workers) counts areas per caller and size, and areas
- * that vanish meanwhile would hide the new ones (holder.h).
+ * that vanish meanwhile would hide the new ones (core-vmalloc.c's proof).
  * Return: ms waited, or -errno of reading /proc/vmallocinfo.
  */
 int smm_settle(int max_ms);
