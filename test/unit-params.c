@@ -299,14 +299,48 @@ static void test_format(void)
 	       "formatted sizes read back to the same value");
 }
 
+/* Every row's default, formatted from its parsed value, parses back to
+ * that value: the text the runners hand stress-ng is the value itself. */
+static void test_param_format(void)
+{
+	const struct smm_param *rows[] = {
+		&smm_vmo_params[SMM_VMO_P_BYTES],
+		&smm_vmo_params[SMM_VMO_P_BATCH],
+		&smm_vmo_params[SMM_VMO_P_METHOD],
+		&smm_shm_params[SMM_SHM_P_CHURN_BYTES],
+		&smm_shm_params[SMM_SHM_P_CPU],
+	};
+	char buf[64], err[256];
+	int good = 1;
+
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		uint64_t v = 0, back = 1;
+
+		if (smm_param_parse(rows[i], NULL, &v, err, sizeof(err))) {
+			good = 0;
+			continue;
+		}
+		smm_param_format(rows[i], v, buf, sizeof(buf));
+		if (smm_param_parse(rows[i], buf, &back, err, sizeof(err)) ||
+		    back != v)
+			good = 0;
+	}
+	tap_ok(good, "parameter values format to text that parses back");
+	smm_param_format(&smm_vmo_params[SMM_VMO_P_METHOD], 999, buf,
+			 sizeof(buf));
+	tap_ok(!strcmp(buf, "?"), "a choice index past the words is '?'");
+}
+
 int main(void)
 {
 	tap_plan((int)(sizeof(sizes) / sizeof(sizes[0]) +
 		       sizeof(counts) / sizeof(counts[0])) +
-		 1 + 1 + SMM_VMO_NR_PARAMS + SMM_SHM_NR_PARAMS + 3 + 12 + 1);
+		 1 + 1 + SMM_VMO_NR_PARAMS + SMM_SHM_NR_PARAMS + 3 + 12 + 1 +
+		 2);
 	test_fixed();
 	test_random();
 	test_params();
 	test_format();
+	test_param_format();
 	return tap_done();
 }

@@ -260,3 +260,29 @@ int smm_param_front_end_only(const struct smm_param *p, uint64_t v, char *err,
 					 i ? "|" : "", p->choices[i]);
 	return -EINVAL;
 }
+
+void smm_param_format(const struct smm_param *p, uint64_t v, char *buf,
+		      size_t len)
+{
+	if (len == 0)
+		return;
+	switch (p->type) {
+	case SMM_P_SIZE:
+		smm_format_size(v, buf, len);
+		return;
+	case SMM_P_COUNT:
+		snprintf(buf, len, "%llu", (unsigned long long)v);
+		return;
+	case SMM_P_DIR:
+		snprintf(buf, len, "%s", v ? "set" : "unset");
+		return;
+	case SMM_P_CHOICE:
+		for (uint64_t i = 0; p->choices[i]; i++)
+			if (i == v) {
+				snprintf(buf, len, "%s", p->choices[i]);
+				return;
+			}
+		break;
+	}
+	snprintf(buf, len, "?");
+}

@@ -123,4 +123,15 @@ void smm_param_range(const struct smm_param *p, char *buf, size_t len);
  */
 void smm_format_size(uint64_t bytes, char *buf, size_t len);
 
+/*
+ * smm_param_format() - a value of @p, as smm_param_parse() gives it, back
+ * as text the same parse reads to the same value: sizes with
+ * smm_format_size() ("16K"), counts in decimal, a choice's word. DIR has
+ * no text here (the caller holds the path): "set" or "unset".
+ * Always NUL-terminates @buf (truncating if @len is short); a choice index
+ * past the row's words gives "?".
+ */
+void smm_param_format(const struct smm_param *p, uint64_t v, char *buf,
+		      size_t len);
+
 #endif /* SMM_PARAMS_H */
