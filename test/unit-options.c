@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "options.h"
+#include "params-table.h"
 #include "tap.h"
 #include "test-vmalloc-log.h"
 
@@ -127,7 +128,7 @@ int main(void)
 	char err[600];
 	uint64_t secs;
 
-	tap_plan(ND + NL + 7);
+	tap_plan(ND + NL + 9);
 	for (int i = 0; i < ND; i++) {
 		int rc;
 
@@ -167,8 +168,20 @@ int main(void)
 	tap_ok(cfg.npass == 2 && !strcmp(cfg.pass[0], "--cpu") &&
 		       !strcmp(cfg.pass[1], "1"),
 	       "everything after -- is kept for stress-ng");
-	tap_ok(!strcmp(cfg.st[1].text[1 - 1], "1M"),
-	       "the parameter keeps its text as given");
+	tap_ok(cfg.st[1].val[SMM_SHM_P_BYTES] == 1ULL << 20 &&
+		       cfg.st[1].given[SMM_SHM_P_BYTES],
+	       "the parameter is parsed once: its value, marked given");
+	tap_ok(cfg.st[1].val[SMM_SHM_P_CHURN_BATCH] == 128 &&
+		       !cfg.st[1].given[SMM_SHM_P_CHURN_BATCH] &&
+		       cfg.st[0].val[SMM_VMO_P_BYTES] == 16384 &&
+		       !cfg.st[0].given[SMM_VMO_P_BYTES],
+	       "a parameter not given holds its row's default, parsed");
+	setenv("STRESS_MM_SHM_PCP_CHURN_BATCH", "64", 1);
+	parse("--shm-pcp 1", &cfg, err, sizeof(err));
+	unsetenv("STRESS_MM_SHM_PCP_CHURN_BATCH");
+	tap_ok(cfg.st[1].val[SMM_SHM_P_CHURN_BATCH] == 64 &&
+		       cfg.st[1].given[SMM_SHM_P_CHURN_BATCH],
+	       "a STRESS_MM_* variable is parsed once into the value");
 	tap_ok(!strcmp(cfg.counters, "all") && cfg.vm_interval == 1.0,
 	       "defaults: counters all, vmallocinfo every second");
 

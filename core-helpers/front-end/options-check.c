@@ -105,18 +105,16 @@ static int check_params(struct smm_run_cfg *cfg, char *err, size_t len)
 
 		for (int p = 0; p < st->nparams; p++) {
 			const char *env = getenv(st->params[p].env);
-			uint64_t v;
 
-			if (c->text[p] && c->workers < 0)
+			if (c->given[p] && c->workers < 0)
 				return smm_errmsg(
 					err, len,
 					"--%s given, but --%s was not requested",
 					st->params[p].option, st->name);
-			if (c->text[p] || !env)
+			if (c->given[p] || !env)
 				continue;
-			if (smm_param_parse(&st->params[p], env, &v, err, len))
+			if (smm_param_set(st, c, p, env, NULL, err, len))
 				return -EINVAL;
-			c->text[p] = env;
 		}
 	}
 	return 0;
@@ -127,8 +125,8 @@ bool smm_opts_method(const struct smm_run_cfg *cfg, int s, const char *method)
 	int lo = s < 0 ? 0 : s, hi = s < 0 ? SMM_NR_STRESSORS : s + 1;
 
 	for (int i = lo; i < hi && i < SMM_NR_STRESSORS; i++) {
-		const char *m = smm_param_value(&smm_stressors[i], &cfg->st[i],
-						"vmalloc-order-method");
+		const char *m = smm_param_word(&smm_stressors[i], &cfg->st[i],
+					       "vmalloc-order-method");
 
 		if (cfg->st[i].workers >= 0 && m && !strcmp(m, method))
 			return true;
@@ -143,8 +141,8 @@ bool smm_opts_module(const struct smm_run_cfg *cfg)
 
 	for (int s = 0; s < SMM_NR_STRESSORS; s++)
 		for (size_t u = 0; u < sizeof(uses) / sizeof(uses[0]); u++) {
-			const char *m = smm_param_value(&smm_stressors[s],
-							&cfg->st[s], uses[u]);
+			const char *m = smm_param_word(&smm_stressors[s],
+						       &cfg->st[s], uses[u]);
 
 			if (cfg->st[s].workers >= 0 && m &&
 			    !strcmp(m, "module"))

@@ -272,7 +272,6 @@ static int set(const struct binding *b, const char *name, const char *v,
 	       struct smm_run_cfg *cfg, char *err, size_t len)
 {
 	struct smm_stressor_cfg *c = &cfg->st[b->s];
-	struct smm_param named;
 	char opt[160];
 	uint64_t u;
 
@@ -291,12 +290,11 @@ static int set(const struct binding *b, const char *name, const char *v,
 			return -EINVAL;
 		return 0;
 	case BIND_PARAM:
-		named = smm_stressors[b->s].params[b->p];
-		snprintf(opt, sizeof(opt), "--%s", named.option);
-		named.env = opt;
-		if (smm_param_parse(&named, v, &u, err, len))
+		snprintf(opt, sizeof(opt), "--%s",
+			 smm_stressors[b->s].params[b->p].option);
+		if (smm_param_set(&smm_stressors[b->s], c, b->p, v, opt, err,
+				  len))
 			return -EINVAL;
-		c->text[b->p] = v;
 		return 0;
 	}
 	return -EINVAL;
@@ -421,7 +419,11 @@ int smm_opts_parse(int argc, char **argv, struct smm_run_cfg *cfg, char *err,
 
 	memset(cfg, 0, sizeof(*cfg));
 	for (int s = 0; s < SMM_NR_STRESSORS; s++)
-		cfg->st[s].workers = -1;
+		if (smm_stressor_cfg_init(&smm_stressors[s], &cfg->st[s]))
+			return smm_errmsg(err, len,
+					  "--%s: a default of its "
+					  "parameter table does not parse",
+					  smm_stressors[s].name);
 	cfg->counters = "all";
 	cfg->counters_engine = "auto";
 	cfg->integration = "auto";

@@ -2,6 +2,7 @@
 /*
  * stressors.c - the stressor descriptors.
  */
+#include <errno.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -10,10 +11,13 @@
 #include "stressors.h"
 #include "sysfacts.h"
 
-/* Does method @m (NULL: the default, all) include path @path? */
-static bool uses_path(const char *m, const char *path)
+/* Does @c's method (all, or one path) include path @path? */
+static bool uses_path(const struct smm_stressor_cfg *c, const char *path)
 {
-	return !m || !strcmp(m, "all") || !strcmp(m, path);
+	const char *m = smm_vmo_params[SMM_VMO_P_METHOD]
+				.choices[c->val[SMM_VMO_P_METHOD]];
+
+	return !strcmp(m, "all") || !strcmp(m, path);
 }
 
 /*
@@ -25,21 +29,18 @@ static bool uses_path(const char *m, const char *path)
 static void vmo_limits(const struct smm_stressor_cfg *c, uint64_t workers,
 		       struct smm_limit_need *need)
 {
-	const char *method = c->text[SMM_VMO_P_METHOD];
-	const char *iou = c->text[SMM_VMO_P_IO_URING];
-	uint64_t bytes = 16384, nr_open = 1048576;
+	const char *iou = smm_vmo_params[SMM_VMO_P_IO_URING]
+				  .choices[c->val[SMM_VMO_P_IO_URING]];
+	uint64_t bytes = c->val[SMM_VMO_P_BYTES], nr_open = 1048576;
 	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
 
-	if (c->text[SMM_VMO_P_BYTES])
-		smm_parse_size(c->text[SMM_VMO_P_BYTES], &bytes);
-	if (uses_path(method, "io-uring") &&
-	    (!iou || strcmp(iou, "rings") != 0)) {
+	if (uses_path(c, "io-uring") && strcmp(iou, "rings") != 0) {
 		need->memlock_bytes =
 			smm_iou_buffer_bytes(bytes, page) * workers * 2 +
 			(16ULL << 20);
 		need->memlock_why = "the io-uring buffers path";
 	}
-	if (uses_path(method, "fdtable")) {
+	if (uses_path(c, "fdtable")) {
 		uint64_t slots = smm_fdtable_slots(bytes) + 64;
 
 		smm_read_u64("/proc/sys/fs/nr_open", &nr_open);
@@ -83,18 +84,57 @@ const struct smm_stressor *smm_stressor_of(const char *name)
 	return NULL;
 }
 
-const char *smm_param_value(const struct smm_stressor *s,
-			    const struct smm_stressor_cfg *c,
-			    const char *option)
+int smm_stressor_cfg_init(const struct smm_stressor *s,
+			  struct smm_stressor_cfg *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->workers = -1;
+	for (int p = 0; p < s->nparams && p < SMM_MAX_STRESSOR_PARAMS; p++)
+		if (smm_param_parse(&s->params[p], NULL, &c->val[p], NULL, 0))
+			return -EINVAL;
+	return 0;
+}
+
+int smm_param_set(const struct smm_stressor *s, struct smm_stressor_cfg *c,
+		  int p, const char *text, const char *label, char *err,
+		  size_t len)
+{
+	struct smm_param named = s->params[p];
+	uint64_t v;
+	int rc;
+
+	if (label)
+		named.env = label;
+	rc = smm_param_parse(&named, text, &v, err, len);
+	if (rc)
+		return rc;
+	c->val[p] = v;
+	c->given[p] = true;
+	return 0;
+}
+
+int smm_param_index(const struct smm_stressor *s, const char *option)
 {
 	for (int p = 0; p < s->nparams; p++)
 		if (!strcmp(s->params[p].option, option))
-			return smm_param_text(s, c, p);
-	return NULL;
+			return p;
+	return -1;
+}
+
+const char *smm_param_word(const struct smm_stressor *s,
+			   const struct smm_stressor_cfg *c, const char *option)
+{
+	int p = smm_param_index(s, option);
+
+	if (p < 0 || s->params[p].type != SMM_P_CHOICE)
+		return NULL;
+	return s->params[p].choices[c->val[p]];
 }
 
 const char *smm_param_text(const struct smm_stressor *s,
-			   const struct smm_stressor_cfg *c, int p)
+			   const struct smm_stressor_cfg *c, int p, char *buf,
+			   size_t len)
 {
-	return c->text[p] ? c->text[p] : s->params[p].def;
+	smm_param_format(&s->params[p], c->val[p], buf, len);
+	return buf;
 }

@@ -166,6 +166,7 @@ static void write_stressors(yaml_document_t *out, int sm,
 	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
 		const struct smm_stressor *st = &smm_stressors[s];
 		const struct smm_stressor_result *r = &res->st[s];
+		char val[64];
 		int m, pm;
 
 		if (cfg->st[s].workers < 0)
@@ -179,7 +180,8 @@ static void write_stressors(yaml_document_t *out, int sm,
 		pm = smm_yaml_map(out, m, "parameters");
 		for (int p = 0; p < st->nparams; p++)
 			smm_yaml_str(out, pm, st->params[p].option,
-				     smm_param_text(st, &cfg->st[s], p));
+				     smm_param_text(st, &cfg->st[s], p, val,
+						    sizeof(val)));
 		smm_yaml_u64(out, m, "bogo-ops", r->bogo_ops);
 		smm_yaml_u64(out, m, "records", (uint64_t)r->nrecords);
 		smm_yaml_u64(out, m, "calls", r->calls);

@@ -71,17 +71,14 @@ static long long shm_need(const struct smm_run_cfg *cfg)
 	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
 		const struct smm_stressor *st = &smm_stressors[s];
 		const char *m =
-			smm_param_value(st, &cfg->st[s], "shm-pcp-method");
-		const char *b =
-			smm_param_value(st, &cfg->st[s], "shm-pcp-bytes");
-		uint64_t bytes;
+			smm_param_word(st, &cfg->st[s], "shm-pcp-method");
+		int b = smm_param_index(st, "shm-pcp-bytes");
 
 		if (cfg->st[s].workers < 0 || !m || strcmp(m, "posix") != 0 ||
-		    !b ||
-		    smm_param_parse(&st->params[SMM_SHM_P_BYTES], b, &bytes,
-				    NULL, 0))
+		    b < 0)
 			continue;
-		return (long long)bytes * (long long)smm_workers(cfg, s);
+		return (long long)cfg->st[s].val[b] *
+		       (long long)smm_workers(cfg, s);
 	}
 	return 0;
 }

@@ -225,12 +225,12 @@ static void bogo_op_hint(const struct smm_run_cfg *cfg, int s, char *buf,
 {
 	const struct smm_stressor *st = &smm_stressors[s];
 	int p = st->bogo_op_param;
-	char dur[32];
+	char dur[32], val[64];
 
 	snprintf(dur, sizeof(dur), "-t %llu s",
 		 (unsigned long long)cfg->timeout_s);
 	snprintf(buf, len, "--%s %s per bogo-op, %s", st->params[p].option,
-		 smm_param_text(st, &cfg->st[s], p),
+		 smm_param_text(st, &cfg->st[s], p, val, sizeof(val)),
 		 cfg->timeout_s ? dur : "stress-ng's own -t");
 }
 

@@ -27,6 +27,7 @@ native_start(const struct smm_run_cfg *cfg, int s,
 	     const struct smm_exec_env *env, const char *out)
 {
 	static char opt[SMM_MAX_STRESSOR_PARAMS + 2][80];
+	static char val[SMM_MAX_STRESSOR_PARAMS][64];
 	const struct smm_stressor *st = &smm_stressors[s];
 	const struct smm_stressor_cfg *sc = &cfg->st[s];
 	struct smm_argv a = { .n = 0 };
@@ -43,12 +44,13 @@ native_start(const struct smm_run_cfg *cfg, int s,
 		smm_argv_addu(&a, (unsigned long long)sc->ops, "");
 	}
 	for (int p = 0; p < st->nparams; p++) {
-		if (!sc->text[p])
+		if (!sc->given[p])
 			continue;
 		snprintf(opt[p + 2], sizeof(opt[p + 2]), "--%s",
 			 st->params[p].option);
 		smm_argv_add(&a, opt[p + 2]);
-		smm_argv_add(&a, sc->text[p]);
+		smm_argv_add(&a,
+			     smm_param_text(st, sc, p, val[p], sizeof(val[p])));
 	}
 	smm_sng_tail(&a, cfg, out);
 	smm_sng_exec(env->sng, &a);

@@ -25,13 +25,18 @@ plugin_start(const struct smm_run_cfg *cfg, int s,
 	const struct smm_stressor *st = &smm_stressors[s];
 	const struct smm_stressor_cfg *sc = &cfg->st[s];
 	struct smm_argv a = { .n = 0 };
+	char val[64];
 
-	/* Its own parameters as the options or variables gave them; none
-	 * of another stressor's (the constructor checks every table). */
+	/* Its own parameters the options or variables gave, as text of the
+	 * values parsed then; none of another stressor's (the constructor
+	 * checks every table). */
 	for (int o = 0; o < SMM_NR_STRESSORS; o++)
 		for (int p = 0; p < smm_stressors[o].nparams; p++)
-			if (o == s && sc->text[p])
-				setenv(st->params[p].env, sc->text[p], 1);
+			if (o == s && sc->given[p])
+				setenv(st->params[p].env,
+				       smm_param_text(st, sc, p, val,
+						      sizeof(val)),
+				       1);
 			else
 				unsetenv(smm_stressors[o].params[p].env);
 	smm_argv_add(&a, "--plugin");

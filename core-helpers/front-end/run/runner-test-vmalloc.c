@@ -115,11 +115,9 @@ int smm_tv_run(const struct smm_tv_params *p, int log_fd, char *why, size_t len)
 void smm_tv_params_of(const struct smm_run_cfg *cfg, int s,
 		      struct smm_tv_params *p)
 {
-	const char *bytes_text =
-		smm_param_text(&smm_stressors[s], &cfg->st[s], SMM_VMO_P_BYTES);
-	uint64_t bytes = 16384, page = (uint64_t)sysconf(_SC_PAGESIZE);
+	uint64_t bytes = cfg->st[s].val[SMM_VMO_P_BYTES];
+	uint64_t page = (uint64_t)sysconf(_SC_PAGESIZE);
 
-	smm_parse_size(bytes_text, &bytes);
 	p->nr_pages = (bytes + page - 1) / page;
 	p->nr_threads = cfg->st[s].workers
 				? (unsigned int)cfg->st[s].workers
