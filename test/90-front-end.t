@@ -35,7 +35,7 @@ bad=(
 # what stress-ng itself reads those as: CASE|what shows it
 as_sng=("--timeo 1|timeout" "-vt1|timeout" "--timeout=1|timeout" "--yam F.yaml|yaml"
 	"-YF.yaml|yaml" "--plugin-meth nosuch|plugin-method")
-plan $((3 + ${#opts[@]} + ${#bad[@]} + ${#as_sng[@]} + 3 + 16 + 6))
+plan $((3 + ${#opts[@]} + ${#bad[@]} + ${#as_sng[@]} + 3 + 17 + 6))
 
 # 1. help, man page, completion
 "$SMM" --help > "$TMPD/help"
@@ -272,6 +272,21 @@ if command -v unshare > /dev/null && [ "$(id -u)" = 0 ]; then
 else
 	skip "a plugin failure exits 2" "needs root and unshare"
 fi
+
+# 5b. asked and ran: under RLIMIT_NOFILE 64 the pty path clamps a batch
+# of 4096; the YAML keeps the batch asked in parameters and says the one
+# the workers ran in ran, as their clamp note on stderr does.
+(ulimit -n 64 && cd "$TMPD" && exec "$SMM" --integration plugin --vmalloc-order 1 \
+	--vmalloc-order-method pty --vmalloc-order-batch 4096 -t 2 --counters none \
+	--vmallocinfo-interval 0 --yaml "$TMPD/clamp.yaml" > "$TMPD/clamp.log" 2>&1)
+rc=$?
+blk=$(sed -n '/^    vmalloc-order:$/,/^    [^ ]/p' "$TMPD/clamp.yaml")
+asked=$(printf '%s\n' "$blk" | sed -n '/^      parameters:$/,/^      [^ ]/s/^        vmalloc-order-batch: //p')
+ran=$(printf '%s\n' "$blk" | sed -n '/^      ran:$/,/^      [^ ]/s/^        vmalloc-order-batch: //p')
+note=$(sed -n 's/.*pty: batch clamped from 4096 to \([0-9]*\) .*/\1/p' "$TMPD/clamp.log" | sort -n | head -1)
+[ $rc -eq 0 ] && [ "$asked" = 4096 ] && [ -n "$ran" ] && [ "$ran" -lt 4096 ] &&
+	[ "$ran" = "$note" ]
+ok $? "a clamped run's YAML: batch asked $asked, ran ${ran:-absent} (stderr: ${note:-none}; exit $rc)"
 
 # 6. SIGINT and SIGTERM mid-run
 for sig in INT TERM; do

@@ -75,6 +75,23 @@ static void add_paths(struct smm_stressor_result *r,
 	}
 }
 
+/* What ran (batch and bytes after the clamps), when the record says. */
+static void add_ran(struct smm_stressor_result *r,
+		    const struct smm_stats_file *st)
+{
+	if (!st->batch)
+		return;
+	if (!r->nran || st->batch < r->batch_min)
+		r->batch_min = st->batch;
+	if (!r->nran || st->batch > r->batch_max)
+		r->batch_max = st->batch;
+	if (!r->nran || st->bytes < r->bytes_min)
+		r->bytes_min = st->bytes;
+	if (!r->nran || st->bytes > r->bytes_max)
+		r->bytes_max = st->bytes;
+	r->nran++;
+}
+
 static void add_file(struct smm_stressor_result *r,
 		     const struct smm_stats_file *st)
 {
@@ -104,6 +121,7 @@ static void add_file(struct smm_stressor_result *r,
 	r->nrecords++;
 	add_place(r, st);
 	add_paths(r, st);
+	add_ran(r, st);
 }
 
 void smm_read_records(const char *dir, struct smm_run_result *res)

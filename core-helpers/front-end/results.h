@@ -61,6 +61,10 @@ struct smm_stressor_result {
 	char skip_reason[256]; /* that worker's SKIP reason */
 	char fail_reason[256]; /* that worker's last failure */
 	int crash_signal; /* a crashed worker's signal, 0 if none */
+	/* what ran, over the records that say (batch not 0, common/stats.h):
+	 * the smallest and largest batch and bytes; nran: how many said */
+	uint64_t batch_min, batch_max, bytes_min, bytes_max;
+	int nran;
 	struct smm_worker_place place[SMM_MAX_WORKER_PLACES]; /* by slot */
 	int nplace;
 	/* what each path achieved, one entry per name over all workers (a

@@ -58,6 +58,8 @@ const struct smm_stressor smm_stressors[SMM_NR_STRESSORS] = {
 		.help = "start N workers making vmalloc-backed kernel "
 			"allocations (0: one per online CPU)",
 		.bogo_op_param = SMM_VMO_P_BYTES,
+		.ran_batch_param = SMM_VMO_P_BATCH,
+		.ran_bytes_param = SMM_VMO_P_BYTES,
 		.rate_figure = "allocations-per-second",
 		.rate_count = SMM_COUNT_ALLOCS,
 		.limits = vmo_limits,
@@ -70,6 +72,8 @@ const struct smm_stressor smm_stressors[SMM_NR_STRESSORS] = {
 		.help = "start N workers faulting shared memory against "
 			"vmalloc churn (0: one per online CPU)",
 		.bogo_op_param = SMM_SHM_P_BYTES,
+		.ran_batch_param = SMM_SHM_P_CHURN_BATCH,
+		.ran_bytes_param = SMM_SHM_P_CHURN_BYTES,
 		.rate_figure = "pages-faulted-per-second",
 		.rate_count = SMM_COUNT_PAGES,
 		.limits = NULL,

@@ -48,6 +48,9 @@ struct smm_stressor {
 	const char *help;
 	/* the parameter that sizes one bogo-op (a row of params) */
 	int bogo_op_param;
+	/* the rows the workers' record answers with what ran (common/stats.h
+	 * batch and bytes, after any clamp); -1: none */
+	int ran_batch_param, ran_bytes_param;
 	/* its rate figure, over stress-ng's wall-clock time */
 	const char *rate_figure; /* "allocations-per-second" */
 	enum smm_stats_count rate_count;

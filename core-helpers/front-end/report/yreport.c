@@ -157,6 +157,51 @@ static void write_paths(yaml_document_t *out, int m,
 	}
 }
 
+/* One figure of what ran under the key of its row @p: the value when the
+ * records agree, else their smallest and largest, as text of the row's
+ * form (the same as parameters: gives what was asked). */
+static void write_ran_one(yaml_document_t *out, int m,
+			  const struct smm_stressor *st, int p, uint64_t lo,
+			  uint64_t hi)
+{
+	char buf[64], hbuf[64];
+	int mm;
+
+	if (p < 0)
+		return;
+	smm_param_format(&st->params[p], lo, buf, sizeof(buf));
+	smm_param_format(&st->params[p], hi, hbuf, sizeof(hbuf));
+	if (lo == hi) {
+		smm_yaml_str(out, m, st->params[p].option, buf);
+		return;
+	}
+	mm = smm_yaml_map(out, m, st->params[p].option);
+	smm_yaml_str(out, mm, "min", buf);
+	smm_yaml_str(out, mm, "max", hbuf);
+}
+
+/* What ran, beside the parameters as asked: the batch and bytes the
+ * workers' records say after any clamp, or absent with the reason. */
+static void write_ran(yaml_document_t *out, int m,
+		      const struct smm_stressor *st,
+		      const struct smm_stressor_result *r)
+{
+	int rm = smm_yaml_map(out, m, "ran");
+
+	if (!r->nran) {
+		smm_yaml_str(out, rm, "absent",
+			     r->nrecords ? "no worker's record says what ran "
+					   "(no path set up, or one that "
+					   "does not batch)"
+					 : "no worker's record was read");
+		return;
+	}
+	write_ran_one(out, rm, st, st->ran_batch_param, r->batch_min,
+		      r->batch_max);
+	write_ran_one(out, rm, st, st->ran_bytes_param, r->bytes_min,
+		      r->bytes_max);
+}
+
 static void write_stressors(yaml_document_t *out, int sm,
 			    const struct smm_run_cfg *cfg,
 			    const struct smm_run_result *res)
@@ -182,6 +227,7 @@ static void write_stressors(yaml_document_t *out, int sm,
 			smm_yaml_str(out, pm, st->params[p].option,
 				     smm_param_text(st, &cfg->st[s], p, val,
 						    sizeof(val)));
+		write_ran(out, m, st, r);
 		smm_yaml_u64(out, m, "bogo-ops", r->bogo_ops);
 		smm_yaml_u64(out, m, "records", (uint64_t)r->nrecords);
 		smm_yaml_u64(out, m, "calls", r->calls);
