@@ -219,18 +219,28 @@ static const struct row rows[] = {
 	{ always, ok, why_none },
 };
 
-/* "--shm-pcp-bytes 8M per bogo-op, -t 60 s" */
-static void bogo_op_hint(const struct smm_run_cfg *cfg, int s, char *buf,
+/* "--shm-pcp-bytes 8M per bogo-op, -t 60 s"; the value that ran when
+ * the workers' records say it (results.h), else the one asked. */
+static void bogo_op_hint(const struct smm_run_cfg *cfg,
+			 const struct smm_stressor_result *r, int s, char *buf,
 			 size_t len)
 {
 	const struct smm_stressor *st = &smm_stressors[s];
 	int p = st->bogo_op_param;
-	char dur[32], val[64];
+	char dur[32], lo[24], hi[24], val[56];
 
 	snprintf(dur, sizeof(dur), "-t %llu s",
 		 (unsigned long long)cfg->timeout_s);
-	snprintf(buf, len, "--%s %s per bogo-op, %s", st->params[p].option,
-		 smm_param_text(st, &cfg->st[s], p, val, sizeof(val)),
+	if (r->nran && p == st->ran_bytes_param) {
+		smm_param_format(&st->params[p], r->bytes_min, lo, sizeof(lo));
+		smm_param_format(&st->params[p], r->bytes_max, hi, sizeof(hi));
+		snprintf(val, sizeof(val), "%s%s%s", lo,
+			 r->bytes_min != r->bytes_max ? ".." : "",
+			 r->bytes_min != r->bytes_max ? hi : "");
+	} else {
+		smm_param_text(st, &cfg->st[s], p, val, sizeof(val));
+	}
+	snprintf(buf, len, "--%s %s per bogo-op, %s", st->params[p].option, val,
 		 cfg->timeout_s ? dur : "stress-ng's own -t");
 }
 
@@ -241,7 +251,7 @@ int smm_stressor_status(const struct smm_run_cfg *cfg,
 	const char *name =
 		s < SMM_NR_STRESSORS ? smm_stressors[s].name : "stress-ng";
 	int ws = r->wait_status;
-	char hint[160];
+	char hint[200];
 	struct facts f = {
 		.r = r,
 		.code = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws),
@@ -251,7 +261,7 @@ int smm_stressor_status(const struct smm_run_cfg *cfg,
 	const struct row *row = rows;
 
 	if (s < SMM_NR_STRESSORS) {
-		bogo_op_hint(cfg, s, hint, sizeof(hint));
+		bogo_op_hint(cfg, r, s, hint, sizeof(hint));
 		f.hint = hint;
 	}
 	while (!row->when(&f))
