@@ -17,6 +17,7 @@
 #include "counters.h"
 #include "errors.h"
 #include "options.h"
+#include "params-table.h"
 #include "sng-pick.h"
 #include "test-vmalloc-log.h"
 
@@ -165,9 +166,10 @@ static int check_tv_tests(struct smm_run_cfg *cfg, char *err, size_t len)
 	char names[600];
 
 	if (cfg->tv_tests && !runs_test_vmalloc(cfg))
-		return smm_errmsg(
-			err, len,
-			"--vmalloc-order-tests given, but not --vmalloc-order-method test-vmalloc");
+		return smm_errmsg(err, len,
+				  "--vmalloc-order-tests given, but not --%s "
+				  "test-vmalloc",
+				  smm_vmo_params[SMM_VMO_P_METHOD].option);
 	if (!cfg->tv_tests)
 		cfg->tv_tests = "fix_size_alloc_test";
 	if (smm_tv_mask(cfg->tv_tests))
