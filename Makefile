@@ -371,7 +371,8 @@ SHELLCHECK_SRCS := .ci/run bench/native lab/ab-plot.sh lab/modbuild.sh \
 	lab/modplot.sh lab/modtable.sh lab/module-guest.sh lab/native-check.sh \
 	lab/progress.sh native/build.sh scripts/busy scripts/checkpatch-module \
 	scripts/deb scripts/deb-autopkgtest scripts/deb-check scripts/deps \
-	scripts/fuzz scripts/run-vmalloc-order test/compare-corpus/many-runs \
+	scripts/fuzz scripts/run-vmalloc-order scripts/test-timeout \
+	test/compare-corpus/many-runs \
 	upstream/check.sh upstream/register.sh upstream/series.sh \
 	upstream/style-check
 lint-shell:
