@@ -208,6 +208,7 @@ typedef struct {
 	size_t path;			/* stress_vmalloc_paths[] index */
 	size_t batch;			/* companions' batch after clamps */
 	bool stopped;			/* the run ended during set-up */
+	int skip_err;			/* the errno it skipped with, 0 if none */
 	int worker_cpu;			/* -1: not pinned */
 	int companion_cpu[MAX_SHM_PCP_CHURN_PROCS];
 	char placement[320];		/* what the placement did */
@@ -259,9 +260,11 @@ static int stress_shm_pcp_errno_rc(const int err)
  *	a step of a cycle failed with errno err: no room or no memory in
  *	shmem is a skip, anything else a failure
  */
-static int stress_shm_pcp_error(stress_args_t *args, const int err, const char *what)
+static int stress_shm_pcp_error(stress_args_t *args, stress_shm_pcp_context_t *ctx,
+	const int err, const char *what)
 {
 	if ((err == ENOSPC) || (err == ENOMEM)) {
+		ctx->skip_err = err;
 		pr_inf_skip("%s: %s, errno=%d (%s), skipping stressor\n",
 			args->name, what, err, strerror(err));
 		return EXIT_NO_RESOURCE;
@@ -349,6 +352,7 @@ static int stress_shm_pcp_fault(
 	if (sigsetjmp(stress_shm_pcp_jmp_env, 1) != 0) {
 		(void)stress_signal_restore(args->name, SIGBUS, &old_action);
 		*pages += n - told;
+		ctx->skip_err = ENOSPC;
 		pr_inf_skip("%s: %s is full: a page of a %zu byte object could not "
 			"be had (SIGBUS at the fault), errno=%d (%s), skipping stressor\n",
 			args->name, where, ctx->bytes, ENOSPC, strerror(ENOSPC));
@@ -387,14 +391,14 @@ static int stress_shm_pcp_fd_cycle(
 		err = errno;
 		(void)close(fd);
 		(void)snprintf(what, sizeof(what), "ftruncate to %zu bytes", ctx->bytes);
-		return stress_shm_pcp_error(args, err, what);
+		return stress_shm_pcp_error(args, ctx, err, what);
 	}
 	p = mmap(NULL, ctx->bytes, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (p == MAP_FAILED) {
 		err = errno;
 		(void)close(fd);
 		(void)snprintf(what, sizeof(what), "mmap MAP_SHARED of %zu bytes", ctx->bytes);
-		return stress_shm_pcp_error(args, err, what);
+		return stress_shm_pcp_error(args, ctx, err, what);
 	}
 	rc = stress_shm_pcp_fault(args, ctx, (volatile uint64_t *)p, seq, where);
 	(void)munmap(p, ctx->bytes);
@@ -447,6 +451,7 @@ static int stress_shm_pcp_companions_check(stress_args_t *args, stress_shm_pcp_c
 		} else if (WIFEXITED(status) &&
 			   (WEXITSTATUS(status) == EXIT_NO_RESOURCE) &&
 			   ctx->slots[i].err) {
+			ctx->skip_err = ctx->slots[i].err;
 			pr_inf_skip("%s: %s, skipping stressor\n", args->name, ctx->slots[i].reason);
 			return EXIT_NO_RESOURCE;
 		} else if (WIFSIGNALED(status)) {
@@ -505,7 +510,7 @@ static int stress_shm_pcp_posix(stress_args_t *args, stress_shm_pcp_context_t *c
 	(void)sigprocmask(SIG_SETMASK, &old_set, NULL);
 	if (fd < 0) {
 		(void)snprintf(what, sizeof(what), "shm_open %s", name);
-		return stress_shm_pcp_error(args, err, what);
+		return stress_shm_pcp_error(args, ctx, err, what);
 	}
 	return stress_shm_pcp_fd_cycle(args, ctx, fd, seq, "/dev/shm");
 }
@@ -526,7 +531,7 @@ static int stress_shm_pcp_memfd(stress_args_t *args, stress_shm_pcp_context_t *c
 		return rc;
 	fd = shim_memfd_create(STRESS_SHM_PCP_PREFIX "memfd", MFD_CLOEXEC);
 	if (fd < 0)
-		return stress_shm_pcp_error(args, errno, "memfd_create");
+		return stress_shm_pcp_error(args, ctx, errno, "memfd_create");
 	return stress_shm_pcp_fd_cycle(args, ctx, fd, seq, "memfd's shmem mount");
 }
 #endif
@@ -607,7 +612,7 @@ static int stress_shm_pcp_sysv(stress_args_t *args, stress_shm_pcp_context_t *ct
 	if (id < 0) {
 		(void)sigprocmask(SIG_SETMASK, &old_set, NULL);
 		(void)snprintf(what, sizeof(what), "shmget of %zu bytes", ctx->bytes);
-		return stress_shm_pcp_error(args, -id, what);
+		return stress_shm_pcp_error(args, ctx, -id, what);
 	}
 	p = shmat(id, NULL, 0);
 	if (p == (void *)-1)
@@ -615,7 +620,7 @@ static int stress_shm_pcp_sysv(stress_args_t *args, stress_shm_pcp_context_t *ct
 	(void)shmctl(id, IPC_RMID, NULL);
 	(void)sigprocmask(SIG_SETMASK, &old_set, NULL);
 	if (err)
-		return stress_shm_pcp_error(args, err, "shmat");
+		return stress_shm_pcp_error(args, ctx, err, "shmat");
 	rc = stress_shm_pcp_fault(args, ctx, (volatile uint64_t *)p, seq, "SysV shm (shmem)");
 	(void)shmdt(p);
 	return rc;
@@ -757,6 +762,7 @@ static int stress_shm_pcp_place(stress_args_t *args, stress_shm_pcp_context_t *c
 
 		if (sched_getaffinity(0, sizeof(set), &set) < 0) {
 			ret = errno;
+			ctx->skip_err = ret;
 			pr_inf_skip("%s: placement: sched_getaffinity failed, errno=%d (%s), "
 				"skipping stressor\n", args->name, ret, strerror(ret));
 			return stress_shm_pcp_errno_rc(ret);
@@ -770,6 +776,7 @@ static int stress_shm_pcp_place(stress_args_t *args, stress_shm_pcp_context_t *c
 		cpu = stress_shm_pcp_nth_cpu(&set, (size_t)args->instance % n_cpus, -1);
 		ret = stress_shm_pcp_pin(cpu);
 		if (ret < 0) {
+			ctx->skip_err = -ret;
 			pr_inf_skip("%s: placement: cannot pin to CPU %d, errno=%d (%s), "
 				"skipping stressor\n", args->name, cpu, -ret, strerror(-ret));
 			return stress_shm_pcp_errno_rc(-ret);
@@ -945,6 +952,7 @@ static int stress_shm_pcp_companions_start(stress_args_t *args, stress_shm_pcp_c
 	if (ctx->slots == MAP_FAILED) {
 		err = errno;
 		ctx->slots = NULL;
+		ctx->skip_err = err;
 		pr_inf_skip("%s: cannot mmap %zu bytes for the churn companions, errno=%d (%s), "
 			"skipping stressor\n", args->name, ctx->slots_size, err, strerror(err));
 		return EXIT_NO_RESOURCE;
@@ -952,6 +960,7 @@ static int stress_shm_pcp_companions_start(stress_args_t *args, stress_shm_pcp_c
 	(void)shim_memset(ctx->slots, 0, ctx->slots_size);
 	if (pipe(gate) < 0) {
 		err = errno;
+		ctx->skip_err = err;
 		pr_inf_skip("%s: churn: pipe failed, errno=%d (%s), skipping stressor\n",
 			args->name, err, strerror(err));
 		return stress_shm_pcp_errno_rc(err);
@@ -1015,6 +1024,7 @@ static int stress_shm_pcp_companions_start(stress_args_t *args, stress_shm_pcp_c
 		return EXIT_SUCCESS;
 	}
 	if (err) {
+		ctx->skip_err = err;
 		pr_inf_skip("%s: %s, skipping stressor\n", args->name, why);
 		return stress_shm_pcp_errno_rc(err);
 	}

@@ -68,6 +68,7 @@ typedef struct {
 	uint64_t allocs;		/* kernel allocations made by bogo-ops */
 	size_t next;			/* "all": the next path to try */
 	bool skipped;			/* the stressor skipped: said why */
+	int skip_err;			/* the errno it skipped with, 0 if none */
 	double next_proof;		/* when the next proof is due */
 	stress_vmalloc_path_t *path[STRESS_VMALLOC_PATHS_NUM];
 	bool off[STRESS_VMALLOC_PATHS_NUM];	/* left out of "all" */
@@ -130,6 +131,7 @@ static int stress_vmalloc_order_context_init(stress_args_t *args,
 	ctx->allocs = 0;
 	ctx->next = 0;
 	ctx->skipped = false;
+	ctx->skip_err = 0;
 	ctx->next_proof = 0.0;
 	(void)shim_memset(ctx->path, 0, sizeof(ctx->path));
 	(void)shim_memset(ctx->off, 0, sizeof(ctx->off));
@@ -172,6 +174,7 @@ static int stress_vmalloc_order_ready(stress_args_t *args,
 	(void)shim_strscpy(ctx->off_why[idx], why, sizeof(ctx->off_why[idx]));
 	if (alone) {
 		ctx->skipped = true;
+		ctx->skip_err = err;
 		pr_inf_skip("%s: %s, skipping stressor\n", args->name, why);
 		return stress_vmalloc_exit_status(err);
 	}
@@ -258,6 +261,7 @@ static int stress_vmalloc_order_batch(stress_args_t *args,
 	if (ret < 0) {
 		err = -ret;
 		if (stress_vmalloc_exit_status(err) == EXIT_NO_RESOURCE) {
+			ctx->skip_err = err;
 			pr_inf_skip("%s: %s errno=%d (%s): no resource left mid-run, "
 				"skipping stressor\n", args->name, what, err, strerror(err));
 			return EXIT_NO_RESOURCE;
@@ -306,6 +310,7 @@ static int stress_vmalloc_order_all(stress_args_t *args, stress_vmalloc_order_co
 			err = ctx->off_err[idx];
 	}
 	ctx->skipped = true;
+	ctx->skip_err = err;
 	pr_inf_skip("%s: all: no vmalloc-order path can run here (see the notes above), "
 		"skipping stressor\n", args->name);
 	return stress_vmalloc_exit_status(err);
