@@ -99,11 +99,6 @@ void smm_compat_begin(stress_args_t *args, struct smm_stats_file *rec)
 	fails = 0;
 }
 
-unsigned int smm_compat_fails(void)
-{
-	return fails;
-}
-
 static const char *line_name(void)
 {
 	return cur_args ? cur_args->name : "stress-mm";
@@ -125,31 +120,6 @@ static FORMAT(printf, 3, 0) void line_format(char *buf, size_t len,
 	n = strlen(buf);
 	while (n && buf[n - 1] == '\n')
 		buf[--n] = '\0';
-}
-
-/* The errno a line names ("errno=11 (...)"), 0 if none. @at: where the
- * line ends without it: before its " errno=N (text)" (and a ",") when
- * that ends the line, else the whole line. */
-static int line_errno(const char *text, size_t *at)
-{
-	const char *last = NULL, *end;
-	long v;
-
-	for (const char *e = strstr(text, "errno="); e;
-	     e = strstr(e + 1, "errno="))
-		last = e;
-	*at = strlen(text);
-	if (!last)
-		return 0;
-	v = strtol(last + 6, (char **)&end, 10);
-	if (v <= 0 || v > 4095)
-		return 0;
-	if (strncmp(end, " (", 2) == 0 && strchr(end, ')') == text + *at - 1) {
-		*at = (size_t)(last - text);
-		while (*at && (text[*at - 1] == ' ' || text[*at - 1] == ','))
-			(*at)--;
-	}
-	return (int)v;
 }
 
 void pr_inf(const char *fmt, ...)
@@ -187,36 +157,38 @@ void pr_inf_skip(const char *fmt, ...)
 void pr_fail(const char *fmt, ...)
 {
 	char text[900];
-	size_t at;
 	va_list ap;
-	int err;
 
 	va_start(ap, fmt);
 	line_format(text, sizeof(text), fmt, ap);
 	va_end(ap);
-	err = line_errno(text, &at);
 	fails++;
-	if (at < strlen(text)) {
-		/* "<what> errno=N (text)": smm_fail() says the errno */
-		text[at] = '\0';
-		smm_fail(cur_rec, line_name(), err, "%s", text);
-		return;
-	}
+	/* the line as the stressor wrote it, its errno (if any) in the text */
 	smm_fail(cur_rec, line_name(), 0, "%s", text);
-	if (cur_rec && err)
-		__atomic_store_n(&cur_rec->fail_errno, err, __ATOMIC_RELAXED);
 }
 
-const char *smm_compat_skip_reason(int rc, int *err)
+int smm_compat_end(int rc, int skip_err, void (*deinit)(void))
 {
-	size_t at;
-	int e = line_errno(skip_text, &at);
-	const int want = rc == EXIT_NO_RESOURCE ? SMM_EX_NORES : SMM_EX_NOTIMPL;
+	const char *name = line_name();
+	const bool nores = rc == EXIT_NO_RESOURCE;
 
-	if (!e || smm_errno_exit_status(e) != want)
-		e = rc == EXIT_NO_RESOURCE ? ENOMEM : EOPNOTSUPP;
-	*err = e;
-	return skip_text;
+	if (nores || rc == EXIT_NOT_IMPLEMENTED) {
+		const int want = nores ? SMM_EX_NORES : SMM_EX_NOTIMPL;
+		int err = nores ? ENOMEM : EOPNOTSUPP;
+		char reason[sizeof(skip_text)];
+
+		if (skip_err && smm_errno_exit_status(skip_err) == want)
+			err = skip_err;
+		/* kept from deinit(), which runs the stressor's code */
+		(void)shim_strscpy(reason, skip_text, sizeof(reason));
+		deinit();
+		smm_skip(cur_rec, name, err, "%s",
+			 reason[0] ? reason : "no reason given");
+	}
+	if (!fails)
+		pr_fail("%s: ended with status %d\n", name, rc);
+	deinit();
+	return -1;
 }
 
 void stress_metrics_set(stress_args_t *args, const char *description,

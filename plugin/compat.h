@@ -12,9 +12,10 @@
  *
  * Lines: pr_inf() prints "<stressor>: <text>" once per run (report.h's
  * once-page; only instance 0 says most notes, and a re-forked instance 0
- * would repeat them), pr_fail() prints "<stressor>: FAIL: <what>
- * errno=N (text)" and counts the failure in the current record
- * (smm_fail()), pr_inf_skip() prints nothing: the glue ends the stressor
+ * would repeat them), pr_fail() prints "<stressor>: FAIL: <line>" and
+ * counts the failure in the current record with the line as its reason
+ * (smm_fail(); an errno the line names stays in its text), pr_inf_skip()
+ * prints nothing: the glue ends the stressor
  * with the reason kept here (smm_skip(): record, one line, SIGALRM to
  * stress-ng's stressor process, _exit(0)).
  */
@@ -84,16 +85,18 @@ void smm_compat_args_init(stress_args_t *args, const char *name);
 void smm_compat_begin(stress_args_t *args, struct smm_stats_file *rec);
 
 /*
- * smm_compat_skip_reason() - the last pr_inf_skip() text since
- * smm_compat_begin(), without "<stressor>: " and ", skipping stressor"
- * ("" if none); its errno in @err: the "errno=N" it names when that
- * errno sorts as @rc does (stats.h smm_errno_exit_status()), else
- * ENOMEM for EXIT_NO_RESOURCE and EOPNOTSUPP for EXIT_NOT_IMPLEMENTED.
+ * smm_compat_end() - a method's EXIT_* other than EXIT_SUCCESS, for the
+ * worker of the last smm_compat_begin(): EXIT_NO_RESOURCE and
+ * EXIT_NOT_IMPLEMENTED run @deinit, then end the stressor as a SKIP
+ * (report.h smm_skip(), no return) with the last pr_inf_skip() text since
+ * smm_compat_begin() (without "<stressor>: " and ", skipping stressor")
+ * and the errno the stressor's context kept, @skip_err, when that sorts as
+ * @rc does (stats.h smm_errno_exit_status()), else ENOMEM for
+ * EXIT_NO_RESOURCE and EOPNOTSUPP for EXIT_NOT_IMPLEMENTED; any other
+ * status is a failure: a FAIL line unless pr_fail() said one since
+ * smm_compat_begin(), @deinit, and -1 (stress-ng forks a new worker).
  */
-const char *smm_compat_skip_reason(int rc, int *err);
-
-/* smm_compat_fails() - pr_fail() lines since smm_compat_begin(). */
-unsigned int smm_compat_fails(void);
+int smm_compat_end(int rc, int skip_err, void (*deinit)(void));
 
 /*
  * smm_compat_stop_install() - once per worker: SIGALRM, SIGINT and SIGTERM

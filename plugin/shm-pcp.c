@@ -126,20 +126,7 @@ static void shm_deinit(void)
 /* A method's EXIT_* other than EXIT_SUCCESS: SKIP (no return) or -1. */
 static int shm_end(int rc)
 {
-	if (rc == EXIT_NO_RESOURCE || rc == EXIT_NOT_IMPLEMENTED) {
-		int err;
-		char reason[700];
-
-		snprintf(reason, sizeof(reason), "%s",
-			 smm_compat_skip_reason(rc, &err));
-		shm_deinit();
-		smm_skip(shm.rec, shm.args.name, err, "%s",
-			 reason[0] ? reason : "no reason given");
-	}
-	if (!smm_compat_fails())
-		pr_fail("%s: ended with status %d\n", shm.args.name, rc);
-	shm_deinit();
-	return -1;
+	return smm_compat_end(rc, shm.ctx.skip_err, shm_deinit);
 }
 
 /* What the companions' path set-up proved of each kind (their slots, read

@@ -148,23 +148,13 @@ static void vmo_deinit(void)
 	vmo.live = false;
 }
 
-/* A method's EXIT_* other than EXIT_SUCCESS: SKIP (no return) or -1. */
+/* A method's EXIT_* other than EXIT_SUCCESS: SKIP (no return) or -1; the
+ * errno of a skip is the one the context of the method kept. */
 static int vmo_end(int rc)
 {
-	if (rc == EXIT_NO_RESOURCE || rc == EXIT_NOT_IMPLEMENTED) {
-		int err;
-		char reason[700];
+	const int err = vmo.ctx.skip_err ? vmo.ctx.skip_err : vmo.mod.skip_err;
 
-		snprintf(reason, sizeof(reason), "%s",
-			 smm_compat_skip_reason(rc, &err));
-		vmo_deinit();
-		smm_skip(vmo.rec, vmo.args.name, err, "%s",
-			 reason[0] ? reason : "no reason given");
-	}
-	if (!smm_compat_fails())
-		pr_fail("%s: ended with status %d\n", vmo.args.name, rc);
-	vmo_deinit();
-	return -1;
+	return smm_compat_end(rc, err, vmo_deinit);
 }
 
 /* The first call in a worker: its settings, record, slot and context. */

@@ -103,7 +103,8 @@ static void add_file(struct smm_stressor_result *r,
 	r->churn_allocs += st->churn_allocs;
 	r->failures += st->failures;
 	r->kernel_ns += st->kernel_alloc_ns + st->kernel_free_ns;
-	if (st->failures && !r->fail_errno) {
+	if (st->failures && r->failures == st->failures) {
+		/* the first record with failures: its last one */
 		r->fail_errno = st->fail_errno;
 		snprintf(r->fail_reason, sizeof(r->fail_reason), "%s",
 			 st->fail_reason);
