@@ -23,17 +23,6 @@ int smm_vmstat_snap(struct smm_vmstat_snap *s)
 	return s->n ? 0 : -ENODATA;
 }
 
-int smm_vmstat_get(const struct smm_vmstat_snap *s, const char *name,
-		   uint64_t *out)
-{
-	for (int i = 0; i < s->n; i++)
-		if (strcmp(s->name[i], name) == 0) {
-			*out = s->value[i];
-			return 0;
-		}
-	return -ENOENT;
-}
-
 int64_t smm_vmstat_delta(const struct smm_vmstat_snap *before,
 			 const struct smm_vmstat_snap *after,
 			 const char *prefix)

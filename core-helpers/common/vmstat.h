@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * vmstat.h - the one /proc/vmstat reader: snapshots, deltas over a run, and
- * single fields.
+ * vmstat.h - the one /proc/vmstat reader: snapshots and deltas over a run.
  *
  * /proc/vmstat (mm/vmstat.c vmstat_show()): "name value" lines.
  * pgalloc_<zone> count pages (+= 1 << order), bulk allocations included;
@@ -26,13 +25,6 @@ struct smm_vmstat_snap {
  * empty snapshot must never be taken for a reading of 0).
  */
 int smm_vmstat_snap(struct smm_vmstat_snap *s);
-
-/*
- * smm_vmstat_get() - field @name of snapshot @s.
- * Return: 0, or -ENOENT when the snapshot has no such field.
- */
-int smm_vmstat_get(const struct smm_vmstat_snap *s, const char *name,
-		   uint64_t *out);
 
 /*
  * smm_vmstat_delta() - after minus before for the fields whose name starts

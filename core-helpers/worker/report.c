@@ -103,17 +103,6 @@ static void emit(enum smm_line_kind kind, const char *stressor,
 		return; /* nowhere left to report to */
 }
 
-void smm_note(const char *stressor, const char *fmt, ...)
-{
-	char text[900];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(text, sizeof(text), fmt, ap);
-	va_end(ap);
-	emit(SMM_LINE_NOTE, stressor, text);
-}
-
 void smm_note_once(const char *key, const char *stressor, const char *fmt, ...)
 {
 	char text[900];

@@ -60,12 +60,10 @@ void smm_report_reset(void);
  */
 bool smm_once(const char *key);
 
-/* smm_note() - "<stressor>: <text>" on stderr. */
-void smm_note(const char *stressor, const char *fmt, ...) SMM_PRINTF(2, 3);
-
 /*
- * smm_note_once() - smm_note() the first time @key is seen in the run for
- * this @stressor. @key: NULL means "the formatted text itself".
+ * smm_note_once() - "<stressor>: <text>" on stderr, the first time @key is
+ * seen in the run for this @stressor. @key: NULL means "the formatted text
+ * itself".
  */
 void smm_note_once(const char *key, const char *stressor, const char *fmt, ...)
 	SMM_PRINTF(3, 4);
