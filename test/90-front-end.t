@@ -35,7 +35,7 @@ bad=(
 # what stress-ng itself reads those as: CASE|what shows it
 as_sng=("--timeo 1|timeout" "-vt1|timeout" "--timeout=1|timeout" "--yam F.yaml|yaml"
 	"-YF.yaml|yaml" "--plugin-meth nosuch|plugin-method")
-plan $((3 + ${#opts[@]} + ${#bad[@]} + ${#as_sng[@]} + 3 + 17 + 6))
+plan $((3 + ${#opts[@]} + ${#bad[@]} + ${#as_sng[@]} + 3 + 17 + 7))
 
 # 1. help, man page, completion
 "$SMM" --help > "$TMPD/help"
@@ -305,6 +305,31 @@ for sig in INT TERM; do
 	wait_no_plugin 10
 	ok $? "SIG$sig: no plugin process or companion left"
 done
+# stress-ng ends its run on one SIGINT; one during its teardown can crash
+# it (stress_terminate_handle() after its shared state is gone), so the
+# front end sends each child one: count the front end's own kill() calls.
+if ! command -v strace > /dev/null; then
+	skip "a stop sends each stress-ng one SIGINT" "no strace"
+elif ! strace -o /dev/null true 2> /dev/null; then
+	skip "a stop sends each stress-ng one SIGINT" "strace cannot trace here (ptrace refused)"
+else
+	(cd "$TMPD" && exec strace -o "$TMPD/kill.trace" -e trace=kill -e signal=none \
+		"$SMM" --integration plugin --vmalloc-order 1 --shm-pcp 1 --shm-pcp-bytes 1M \
+		-t 60 > "$TMPD/kill.log" 2>&1) &
+	tracer=$!
+	smm=
+	for _ in $(seq 50); do
+		smm=$(pgrep -P $tracer -x stress-mm) && break
+		sleep 0.1
+	done
+	sleep 3
+	[ -n "$smm" ] && kill -INT "$smm"
+	wait $tracer
+	ints=$(grep -c 'kill([0-9]*, SIGINT)' "$TMPD/kill.trace")
+	[ -n "$smm" ] && [ "$ints" -eq 2 ] && ! grep -q "signal 11" "$TMPD/kill.log"
+	ok $? "a stop sends each of the 2 stress-ng one SIGINT (sent: $ints)"
+	wait_no_plugin 10
+fi
 left=$("$BUILD/test/shm-sweep" --count)
 [ "$left" = "leftovers: 0" ]
 ok $? "no shm-pcp leftovers after the runs ($left)"

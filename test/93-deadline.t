@@ -5,13 +5,14 @@
 # stress-ng (which stress-ng calls a successful run) is exit 2 and
 # interrupted, never a success; as a user with RLIMIT_NPROC 3 no worker can
 # start, and the run ends at the deadline with exit 3, naming the limit;
-# a churn companion killed is a failure named by its signal. A run left
-# alone is none of these.
+# a churn companion killed is a failure named by its signal; a stop
+# (SIGINT) whose stress-ng cannot end (a worker SIGSTOPped) is killed 10 s
+# after its one SIGINT, exit 130. A run left alone is none of these.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 11
+plan 13
 
 # start NAME T: stress-mm with one stack worker for T s in the background
 # ($pid), its log $TMPD/NAME.log, its report $TMPD/NAME.yaml; SIGKILL
@@ -139,7 +140,27 @@ case $line in
 esac
 ok $? "a churn companion killed: named by its signal, from the record: $line"
 
-# 5. left alone
+# 5. a stop that stress-ng cannot carry out: a worker SIGSTOPped, then
+# SIGINT to stress-mm 1 s into a 60 s run; its grace is 10 s, where the
+# deadline is 76 s away
+start stuck 60
+ng=$(ng_of stuck)
+w=$(ps -eo pid=,pgid=,comm= | awk -v g="$ng" -v p="$ng" \
+	'$2 == g && $1 != p && $3 ~ /^stress-ng/ { print $1 }' | tail -1)
+[ -n "$w" ] && kill -STOP "$w"
+sleep 1
+t0=$(date +%s)
+kill -INT $pid
+wait $pid
+rc=$?
+took=$(($(date +%s) - t0))
+[ -n "$w" ] && [ $rc -eq 130 ] && [ $took -ge 9 ] && [ $took -le 30 ]
+ok $? "a stop stress-ng cannot carry out: exit $rc after $took s (grace 10 s)"
+grep -q "^stress-mm: 1 stress-ng still running 10 s after its SIGINT: killed" "$TMPD/stuck.log" &&
+	grep -q "^  interrupted: true" "$TMPD/stuck.yaml"
+ok $? "a stop stress-ng cannot carry out: said, and the report marked interrupted"
+
+# 6. left alone
 start alone 2
 wait $pid
 rc=$?

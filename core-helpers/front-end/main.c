@@ -232,13 +232,15 @@ static void progress(const struct smm_run_cfg *cfg, unsigned int i,
  * terminal (SIGPIPE, SIGHUP) ends it like SIGTERM. */
 static void catch_stops(void)
 {
-	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGQUIT };
 	struct sigaction sa;
+	sigset_t stops;
 
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;
-	for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
-		sigaction(sigs[i], &sa, NULL);
+	smm_stop_signals(&stops);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sigismember(&stops, sig) == 1)
+			sigaction(sig, &sa, NULL);
 }
 
 /* Options, stress-ng, the plugin, leftovers, the run's directory, the

@@ -3,7 +3,6 @@
  * sng-argv.c - stress-ng's command line.
  */
 #include <errno.h>
-#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -49,8 +48,6 @@ void smm_sng_exec(const char *sng, struct smm_argv *a)
 {
 	char *argv[sizeof(a->v) / sizeof(a->v[0]) + 1];
 
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
 	argv[0] = (char *)sng;
 	memcpy(argv + 1, a->v, (size_t)a->n * sizeof(a->v[0]));
 	argv[a->n + 1] = NULL;

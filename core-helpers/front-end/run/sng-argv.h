@@ -33,9 +33,9 @@ void smm_sng_tail(struct smm_argv *a, const struct smm_run_cfg *cfg,
 		  const char *yaml);
 
 /*
- * smm_sng_exec() - exec @sng with @a as its arguments (argv[0] is @sng),
- * SIGINT and SIGTERM back to their defaults; when exec fails, one line on
- * stderr and _exit(127).
+ * smm_sng_exec() - exec @sng with @a as its arguments (argv[0] is @sng);
+ * when exec fails, one line on stderr and _exit(127). The stop signals
+ * are at their defaults already (supervise.h).
  */
 __attribute__((noreturn)) void smm_sng_exec(const char *sng,
 					    struct smm_argv *a);

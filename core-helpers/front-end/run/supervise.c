@@ -21,8 +21,12 @@
 struct child {
 	pid_t pid; /* 0: not started */
 	bool done;
+	bool stopped; /* SIGINT sent: stress-ng gets one, never more */
 	struct smm_relay out;
 };
+
+/* Seconds a stopped child has to end before its group is killed. */
+#define SMM_STOP_GRACE_S 10.0
 
 static double now_s(void)
 {
@@ -32,6 +36,16 @@ static double now_s(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+void smm_stop_signals(sigset_t *set)
+{
+	sigemptyset(set);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGHUP);
+	sigaddset(set, SIGPIPE);
+	sigaddset(set, SIGQUIT);
+}
+
 /* Fork result @s's child: its own process group, death with us, its
  * output into our pipe, then its runner. */
 static int start(struct child *c, const struct smm_run_cfg *cfg,
@@ -39,6 +53,7 @@ static int start(struct child *c, const struct smm_run_cfg *cfg,
 		 const struct smm_supervision *sv)
 {
 	pid_t parent = getpid();
+	sigset_t stops, old;
 	int fds[2], err;
 
 	r->runner = smm_runner_for(cfg, s);
@@ -50,15 +65,25 @@ static int start(struct child *c, const struct smm_run_cfg *cfg,
 		 c->out.name, r->runner->out_ext);
 	if (pipe2(fds, O_CLOEXEC) < 0)
 		return -errno;
+	/* A stop between fork() and exec would run our handler in the
+	 * child and be lost: it stays pending until the child has the
+	 * default action, which ends it. */
+	smm_stop_signals(&stops);
+	sigprocmask(SIG_BLOCK, &stops, &old);
 	c->pid = fork();
 	if (c->pid < 0) {
 		err = errno;
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		c->pid = 0;
 		close(fds[0]);
 		close(fds[1]);
 		return -err;
 	}
 	if (c->pid == 0) {
+		for (int sig = 1; sig < NSIG; sig++)
+			if (sigismember(&stops, sig) == 1)
+				signal(sig, SIG_DFL);
+		sigprocmask(SIG_SETMASK, &old, NULL);
 		/* stress-ng's stressor processes, workers and companions
 		 * join this group */
 		setpgid(0, 0);
@@ -70,6 +95,7 @@ static int start(struct child *c, const struct smm_run_cfg *cfg,
 		r->runner->start(cfg, s, sv->env, r->out_path);
 		_exit(127); /* start() never returns */
 	}
+	sigprocmask(SIG_SETMASK, &old, NULL);
 	setpgid(c->pid, c->pid); /* either side may come first */
 	smm_owner_add_group(sv->owner, c->pid);
 	close(fds[1]);
@@ -110,6 +136,33 @@ static void end_at_deadline(struct child *ch, const struct smm_run_cfg *cfg,
 		kill(-pgids[i], SIGKILL);
 }
 
+/* Pass a stop on: one SIGINT to each child still running. Return true
+ * when the grace after the first has passed and what still runs was
+ * killed. */
+static bool pass_stop(struct child *ch, double *grace_end)
+{
+	int n = 0;
+
+	if (*grace_end == 0)
+		*grace_end = now_s() + SMM_STOP_GRACE_S;
+	for (int s = 0; s <= SMM_NR_STRESSORS; s++) {
+		if (!ch[s].pid || ch[s].done || ch[s].stopped)
+			continue;
+		kill(ch[s].pid, SIGINT);
+		ch[s].stopped = true;
+	}
+	if (now_s() < *grace_end)
+		return false;
+	for (int s = 0; s <= SMM_NR_STRESSORS; s++)
+		if (ch[s].pid && !ch[s].done && kill(-ch[s].pid, SIGKILL) == 0)
+			n++;
+	if (n)
+		fprintf(stderr,
+			"stress-mm: %d stress-ng still running %.0f s after its SIGINT: killed\n",
+			n, SMM_STOP_GRACE_S);
+	return true;
+}
+
 /* Relay and reap until every child is gone. */
 static void loop(struct child *ch, const struct smm_run_cfg *cfg,
 		 struct smm_run_result *res, const struct smm_supervision *sv,
@@ -117,6 +170,7 @@ static void loop(struct child *ch, const struct smm_run_cfg *cfg,
 {
 	double next_tick = now_s() + sv->tick_s;
 	double deadline = sv->deadline_s > 0 ? now_s() + sv->deadline_s : 0;
+	double grace_end = 0; /* 0: no stop yet; -1: the grace is over */
 	bool running = true;
 
 	while (running) {
@@ -128,13 +182,16 @@ static void loop(struct child *ch, const struct smm_run_cfg *cfg,
 			if (reaped(&ch[s], &res->st[s]))
 				continue;
 			running = true;
-			if (stopping || *sv->stop)
-				kill(ch[s].pid, SIGINT);
 			if (ch[s].out.fd >= 0) {
 				pfd[np].fd = ch[s].out.fd;
 				pfd[np].events = POLLIN;
 				idx[np++] = s;
 			}
+		}
+		if (running && (stopping || *sv->stop) && grace_end >= 0 &&
+		    pass_stop(ch, &grace_end)) {
+			grace_end = -1;
+			deadline = 0;
 		}
 		if (np && poll(pfd, (nfds_t)np, 200) > 0) {
 			for (int i = 0; i < np; i++)

@@ -33,12 +33,23 @@ struct smm_supervision {
 };
 
 /*
+ * smm_stop_signals() - fill @set with the signals that stop a run:
+ * SIGINT, SIGTERM, SIGHUP, SIGPIPE and SIGQUIT (a closed pipe or terminal
+ * ends a run as SIGTERM does). The front end catches these; its children
+ * get them back at their default action before they exec.
+ */
+void smm_stop_signals(sigset_t *set);
+
+/*
  * smm_supervise() - for every result of @res marked asked, choose its
  * runner (smm_runner_for(): res->st[s].runner), name its output file
  * (res->st[s].out_path) and start it; then relay and reap them all,
  * calling @sv->tick every @sv->tick_s seconds meanwhile, and keep each
- * child's waitpid() status in res->st[s].wait_status. When a child cannot
- * be started, the ones started are stopped (SIGINT) and reaped.
+ * child's waitpid() status in res->st[s].wait_status. Once *@sv->stop is
+ * set, each child gets one SIGINT (stress-ng ends its run on it; another
+ * one during its teardown can crash it), and a child still running 10 s
+ * later has its process group killed (SIGKILL), said on stderr. When a
+ * child cannot be started, the ones started are stopped the same way.
  * Return: 0, or the -errno of pipe2(2)/fork(2) of the first child that
  * could not start (said on stderr).
  */
