@@ -35,7 +35,7 @@ bad=(
 # what stress-ng itself reads those as: CASE|what shows it
 as_sng=("--timeo 1|timeout" "-vt1|timeout" "--timeout=1|timeout" "--yam F.yaml|yaml"
 	"-YF.yaml|yaml" "--plugin-meth nosuch|plugin-method")
-plan $((3 + ${#opts[@]} + ${#bad[@]} + ${#as_sng[@]} + 3 + 17 + 7))
+plan $((3 + ${#opts[@]} + ${#bad[@]} + ${#as_sng[@]} + 3 + 19 + 7))
 
 # 1. help, man page, completion
 "$SMM" --help > "$TMPD/help"
@@ -103,10 +103,19 @@ out=$(cd "$TMPD" && STRESS_MM_SHM_PCP_BYTES=garbage "$SMM" --integration plugin 
 rc=$?
 [ $rc -eq 1 ] && [ "$(printf '%s\n' "$out" | grep -c .)" -eq 1 ]
 ok $? "a bad STRESS_MM_ variable: exit $rc before anything runs: $out"
-(cd "$TMPD" && "$SMM" --integration plugin --shm-pcp 1 -t 1 --counters none -- --no-such-stress-ng-option > /dev/null 2>&1)
+(cd "$TMPD" && "$SMM" --integration plugin --shm-pcp 1 -t 1 --yaml "$TMPD/refused.yaml" \
+	-- --no-such-stress-ng-option > "$TMPD/refused.log" 2>&1)
 rc=$?
 [ $rc -eq 1 ]
 ok $? "a bad stress-ng option after --: stress-ng's usage status (exit $rc)"
+# nothing ran: no figure of the system's background counts, whatever the
+# counters could do
+n0=$(grep -c "^stress-mm: figure: .* [0-9.e+-]*   (" "$TMPD/refused.log")
+nr=$(grep -c "^stress-mm: figure: [a-z0-9-]* *absent *(no stressor ran: " "$TMPD/refused.log")
+[ "$n0" -eq 0 ] && [ "$nr" -gt 0 ] &&
+	grep -A1 "^    movable-refills-per-1000-pgfault:$" "$TMPD/refused.yaml" |
+	grep -q "absent: 'no stressor ran: "
+ok $? "stress-ng refused its command line: no figure has a value ($n0), system-wide ones absent as no stressor ran ($nr)"
 
 # 3. both stressors, one report
 (cd "$TMPD" && "$SMM" --integration plugin --vmalloc-order 1 --vmalloc-order-method pty --shm-pcp 1 \
@@ -205,6 +214,9 @@ ours=$(sed -n '/^    shm-pcp:$/,/^    [^ ]/s/^      bogo-ops: //p' "$TMPD/mix.ya
 plugin=$(awk '/^- stressor: shm-pcp$/ { f = 1 } f && /^  bogo-ops:/ { print $2; exit }' "$TMPD/mix.yaml")
 grep -q "^- stressor: cpu$" "$TMPD/mix.yaml" && [ -n "$ours" ] && [ "$ours" = "$plugin" ]
 ok $? "-- --cpu 1 beside shm-pcp: cpu keeps its entry, shm-pcp's bogo-ops are its own ($ours = $plugin)"
+why=$(sed -n "s/^      shm-pcp.zone-locked-order0-per-bogo-op: '\(.*\)'$/\1/p" "$TMPD/mix.yaml")
+case $why in "2 stressors ran: "*) true ;; *) false ;; esac
+ok $? "-- --cpu 1 beside shm-pcp: no per-bogo-op figure, 2 stressors ran (${why:-a value})"
 
 # 4. counters against perf over the same command. stress-mm counts the
 # whole machine while its run lasts, and its window opens before it starts

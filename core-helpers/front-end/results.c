@@ -225,6 +225,9 @@ void smm_read_ng_yaml(const char *path, const char *ours,
 			e->ops_usr_sys = scalar_num(
 				&d, *it, "bogo-ops-per-second-usr-sys-time");
 			e->wall_s = scalar_num(&d, *it, "wall-clock-time");
+		} else if (r && !res && name[0] &&
+			   scalar_num(&d, *it, "bogo-ops") > 0) {
+			r->others_ran++;
 		}
 	}
 	yaml_document_delete(&d);

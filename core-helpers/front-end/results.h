@@ -47,6 +47,9 @@ struct smm_stressor_result {
 	int status; /* its exit status: SMM_EX_* */
 	char why[512]; /* the SKIP's or failure's reason, a note, or "" */
 	uint64_t bogo_ops; /* stress-ng's, summed over its metrics entries */
+	/* stress-ng's own stressors (after --) that made bogo-ops in this
+	 * stressor's stress-ng beside it */
+	int others_ran;
 	double ops_real, ops_usr_sys; /* bogo-ops/s as stress-ng computed */
 	double wall_s; /* stress-ng's wall-clock time, seconds */
 	uint64_t calls, allocs, pages, churn_allocs; /* records */
@@ -125,7 +128,8 @@ void smm_read_records(const char *dir, struct smm_run_result *res);
  * bogo-ops/s and wall-clock time of the metrics entries named @ours into
  * @r (NULL: none expected), and the other entries (stress-ng's own
  * stressors, passed after --: never counted as ours) into res->ng (@res
- * NULL: not collected).
+ * NULL: not collected; then those with bogo-ops are counted in
+ * r->others_ran).
  */
 void smm_read_ng_yaml(const char *path, const char *ours,
 		      struct smm_stressor_result *r,

@@ -190,18 +190,28 @@ static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 	ratio(f, counter(res, "zone_locked_order0", f), (double)r->bogo_ops, 1);
 }
 
-/* A skipped stressor's own figures: absent, with its SKIP reason. */
-static void skipped_figures(const struct smm_run_result *res, int s,
+/* Whether stressor result @r ran: asked, neither skipped nor refused by
+ * stress-ng (exit 1: its command line). */
+static bool ran(const struct smm_stressor_result *r)
+{
+	return r->asked && !smm_skipped(r->status) && r->status != SMM_EX_USAGE;
+}
+
+/* The own figures of a stressor that did not run: absent, with its SKIP
+ * reason or stress-ng's refusal. */
+static void not_run_figures(const struct smm_run_result *res, int s,
 			    struct smm_figures *fs)
 {
 	const struct smm_stressor *st = &smm_stressors[s];
 	const char *names[] = { "bogo-ops-per-second-real-time",
 				"bogo-ops-per-second-usr-sys-time",
 				st->rate_figure };
+	const char *how =
+		smm_skipped(res->st[s].status) ? "skipped" : "did not run";
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 		smm_figure_absent(smm_figure_add(fs, st->name, names[i]),
-				  "%s skipped: %.200s", st->name,
+				  "%s %s: %.200s", st->name, how,
 				  res->st[s].why);
 }
 
@@ -239,28 +249,37 @@ void smm_figures_compute(const struct smm_run_cfg *cfg,
 {
 	struct smm_figures *fs = &res->fig;
 	bool pass_only = res->st[SMM_PASS_CHILD].asked;
-	int nran = 0;
+	int nran = 0, others = 0;
 
 	(void)cfg;
 	memset(fs, 0, sizeof(*fs));
+	/* stress-ng's own stressors beside ours (after --) ran in each of
+	 * our stress-ng: the same ones, counted once */
+	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
+		nran += ran(&res->st[s]);
+		if (ran(&res->st[s]) && res->st[s].others_ran > others)
+			others = res->st[s].others_ran;
+	}
+	nran += others;
 	for (int s = 0; s < SMM_NR_STRESSORS; s++)
-		nran += res->st[s].asked && !smm_skipped(res->st[s].status);
-	for (int s = 0; s < SMM_NR_STRESSORS; s++)
-		if (res->st[s].asked && !smm_skipped(res->st[s].status))
+		if (ran(&res->st[s]))
 			stressor_figures(res, s, nran, fs);
 		else if (res->st[s].asked)
-			skipped_figures(res, s, fs);
+			not_run_figures(res, s, fs);
 	/* stress-ng's own stressors, when they ran alone (after --). */
 	for (int i = 0; pass_only && i < res->nng; i++)
 		smm_figure_rates(fs, res->ng[i].name, res->ng[i].ops_real,
 				 res->ng[i].ops_usr_sys);
-	system_figures(res, fs);
-	if (!nran && !(pass_only && res->nng))
-		for (int i = 0; i < fs->n; i++)
-			if (!fs->f[i].def->per_stressor)
-				smm_figure_absent(
-					&fs->f[i],
-					"no stressor ran: the system's counts are background");
+	if (nran || (pass_only && res->nng)) {
+		system_figures(res, fs);
+		return;
+	}
+	for (size_t i = 0; i < smm_nr_figure_defs; i++)
+		if (!smm_figure_defs[i].per_stressor)
+			smm_figure_absent(
+				smm_figure_add(fs, NULL,
+					       smm_figure_defs[i].name),
+				"no stressor ran: the system's counts are background");
 }
 
 void smm_print_counters(const struct smm_run_result *res)
