@@ -40,14 +40,19 @@ void smm_compat_load_common(void)
 	const struct smm_param *p = &smm_common_params[SMM_COMMON_P_STATS_DIR];
 	char err[600];
 	uint64_t v;
+	int rc;
 
 	if (loaded)
 		return;
 	loaded = true;
 	smm_compat_warn_unknown();
-	if (smm_param_parse_stressor(p, getenv(p->env), &v, err, sizeof(err))) {
+	rc = smm_param_parse_stressor(p, getenv(p->env), &v, err, sizeof(err));
+	if (rc) {
+		/* a full filesystem is no resource, not bad input */
 		fprintf(stderr, "stress-mm: %s\n", err);
-		exit(EXIT_FAILURE);
+		exit(smm_errno_exit_status(-rc) == SMM_EX_NORES
+			     ? EXIT_NO_RESOURCE
+			     : EXIT_FAILURE);
 	}
 	(void)smm_report_init();
 	(void)smm_shared_map((void **)&instances,

@@ -7,14 +7,15 @@
 # the run's directory goes, and a full one, or one where the owner file
 # cannot be made, is refused with exit 3 and nothing left; a relative
 # TMPDIR, a FIFO or a device as --yaml, STRESS_MM_STATS_DIR=/proc and an
-# unwritable working directory are refused before the run (exit 1).
+# unwritable working directory are refused before the run (exit 1); a full
+# STRESS_MM_STATS_DIR before the plugin's first worker (exit 3).
 . "$(dirname "$0")/lib.sh"
 isolate
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
 [ -n "${SMM_TEST_ISOLATED:-}" ] || skip_all "needs root and unshare (util-linux): it mounts small tmpfs"
-plan 13
+plan 14
 
 RUN=(--counters none --vmallocinfo-interval 0)
 lines() { grep -c . "$1"; }
@@ -120,6 +121,16 @@ rc=$?
 [ $rc -eq 1 ] && ! printf '%s\n' "$out" | grep -q "dispatching hogs" &&
 	case $out in *"STRESS_MM_STATS_DIR='/proc' is not usable"*) true ;; *) false ;; esac
 ok $? "STRESS_MM_STATS_DIR=/proc: stress-ng exits $rc before any worker: $(printf '%s\n' "$out" | grep -m1 STATS_DIR)"
+# a full one is no resource (3), not bad input
+mount -t tmpfs -o size=64K smm-test-full "$TMPD/full"
+dd if=/dev/zero of="$TMPD/full/fill" bs=4K count=32 2> /dev/null
+out=$(cd "$TMPD" && STRESS_MM_STATS_DIR="$TMPD/full" timeout 20 stress-ng --plugin 1 \
+	--plugin-so "$SO" --plugin-method shm_pcp -t 1 2>&1)
+rc=$?
+[ $rc -eq 3 ] && ! printf '%s\n' "$out" | grep -q "dispatching hogs" &&
+	case $out in *"STRESS_MM_STATS_DIR='$TMPD/full' has no room for a record (No space left on device)"*) true ;; *) false ;; esac
+ok $? "a full STRESS_MM_STATS_DIR: stress-ng exits $rc before any worker: $(printf '%s\n' "$out" | grep -m1 STATS_DIR)"
+umount "$TMPD/full"
 
 # 8. a working directory the user cannot write, as a user of its own
 if command -v setpriv > /dev/null; then

@@ -183,7 +183,11 @@ int smm_param_parse(const struct smm_param *p, const char *text, uint64_t *out,
 		}
 		shown_value(s, shown, sizeof(shown));
 		smm_param_range(p, range, sizeof(range));
-		if (err && errlen)
+		if (err && errlen && smm_errno_exit_status(-rc) == SMM_EX_NORES)
+			snprintf(err, errlen,
+				 "%s='%s' has no room for a record (%s)",
+				 p->env, shown, strerror(-rc));
+		else if (err && errlen)
 			snprintf(err, errlen, "%s='%s' %s (%s); valid range %s",
 				 p->env, shown, grammar_of(p),
 				 rc == -EINVAL ? "not absolute" : strerror(-rc),

@@ -79,7 +79,10 @@ int smm_parse_count(const char *s, uint64_t *out);
  *
  * A set but empty value is an error, never the default.
  * Return: 0; -EINVAL (grammar, unknown word, relative path) or -ERANGE
- * (outside [p->min, p->max]); DIR also -ENOENT, -ENOTDIR, -EACCES.
+ * (outside [p->min, p->max]); DIR also any -errno of
+ * smm_stats_check_dir() (stats.h): -ENOENT, -ENOTDIR, -EACCES, and
+ * -ENOSPC for a full filesystem, whose @err then says that there is no
+ * room for a record instead of a valid range.
  */
 int smm_param_parse(const struct smm_param *p, const char *text, uint64_t *out,
 		    char *err, size_t errlen);
