@@ -20,7 +20,7 @@
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 93
+plan 95
 
 HB=shm-pcp.bogo-ops-per-second-real-time
 LB=shm-pcp.movable-refills-per-1000-faults
@@ -248,6 +248,14 @@ for args in "--threshold abc --junit j.xml" "--junit j.xml --threshold=abc" "--j
 	[ $rc -eq 2 ] && grep -q "<failure message=\"--threshold='abc' is not a percentage" j.xml &&
 		! grep -q "last week" j.xml
 	ok $? "a bad --threshold with $args: exit $rc, no stale j.xml"
+done
+for c in "--confidence 150|--confidence='150' is out of range; valid range 50..99.9" \
+	"--confidence x|--confidence='x' is not a percentage; valid range 50..99.9"; do
+	# shellcheck disable=SC2086
+	out=$("$SMM" compare ${c%%|*} base.yaml drop.yaml 2>&1 > /dev/null)
+	rc=$?
+	[ $rc -eq 2 ] && [ "$out" = "stress-mm compare: ${c#*|}" ]
+	ok $? "${c%%|*}: exit $rc: $out"
 done
 cp base.yaml keep.yaml
 "$SMM" compare --junit base.yaml base.yaml drop.yaml > /dev/null 2> err

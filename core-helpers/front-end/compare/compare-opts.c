@@ -22,11 +22,16 @@
 static int pct_opt(const char *opt, const char *v, double lo, double hi,
 		   double *out, char *err, size_t len)
 {
-	if (smm_decimal(v, out) || *out < lo || *out > hi)
-		return smm_errmsg(
-			err, len,
-			"--%s='%s' is not a percentage; valid range %g..%g",
-			opt, v, lo, hi);
+	const char *why = NULL;
+
+	if (smm_decimal(v, out))
+		why = "not a percentage";
+	else if (*out < lo || *out > hi)
+		why = "out of range";
+	if (why)
+		return smm_errmsg(err, len,
+				  "--%s='%s' is %s; valid range %g..%g", opt, v,
+				  why, lo, hi);
 	return 0;
 }
 
