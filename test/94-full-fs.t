@@ -15,7 +15,7 @@ need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
 [ -n "${SMM_TEST_ISOLATED:-}" ] || skip_all "needs root and unshare (util-linux): it mounts small tmpfs"
-plan 14
+plan 15
 
 RUN=(--counters none --vmallocinfo-interval 0)
 lines() { grep -c . "$1"; }
@@ -100,7 +100,9 @@ umount "$TMPD/full"
 
 # 6. refused before the run, exit 1 and one line each
 mkfifo "$TMPD/fifo"
+touch "$TMPD/afile"
 for c in "TMPDIR=relative|TMPDIR='relative' is not usable" \
+	"TMPDIR=$TMPD/afile|TMPDIR='$TMPD/afile' is not usable (not a directory)" \
 	"--yaml $TMPD/fifo|is not a regular file (a FIFO)" \
 	"--yaml /dev/full|is not a regular file (a device or socket)"; do
 	arg=${c%%|*}

@@ -26,10 +26,10 @@ const char *smm_tmpdir(char *err, size_t len)
 		return "/tmp";
 	if (t[0] != '/')
 		why = "not absolute";
-	else if (stat(t, &st) < 0 || access(t, W_OK | X_OK) < 0)
-		why = strerror(errno);
-	else if (!S_ISDIR(st.st_mode))
+	else if (stat(t, &st) == 0 && !S_ISDIR(st.st_mode))
 		why = "not a directory";
+	else if (access(t, W_OK | X_OK) < 0) /* also when stat() failed */
+		why = strerror(errno);
 	if (!why)
 		return t;
 	smm_errmsg(
