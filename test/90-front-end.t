@@ -203,10 +203,11 @@ rc=$?
 ok $? "stress-mm -- --shm 1: exit $rc, shm's own bogo-ops/s under its name"
 if grep -q "^    zone_locked_order0_movable_refill: [0-9]" "$TMPD/pt.yaml"; then
 	grep -q "stress-mm: figure: movable-refills-per-1000-pgfault  *[0-9]" "$TMPD/pt.log" &&
-		grep -q "stress-mm: kcntr: zone_locked_order0 " "$TMPD/pt.log"
-	ok $? "stress-mm -- --shm 1 prints counters and per-fault figures"
+		grep -Eq "^stress-mm: kcntr: zone_locked_order0 +[0-9]+ events$" "$TMPD/pt.log" &&
+		grep -Eq "^stress-mm: kcntr: zone_lock_wait_ns_free +([0-9]+ ns|skipped   \(.*\))$" "$TMPD/pt.log"
+	ok $? "stress-mm -- --shm 1 prints counters with their units and per-fault figures"
 else
-	skip "stress-mm -- --shm 1 prints counters and per-fault figures" "counters need root here"
+	skip "stress-mm -- --shm 1 prints counters with their units and per-fault figures" "counters need root here"
 fi
 (cd "$TMPD" && "$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1M -t 2 --counters none \
 	--vmallocinfo-interval 0 --yaml "$TMPD/mix.yaml" -- --cpu 1 > /dev/null 2>&1)

@@ -294,10 +294,11 @@ void smm_print_counters(const struct smm_run_result *res)
 
 		smm_counters_engine_line(&res->cs, eng, sizeof(eng));
 		fprintf(stderr, "stress-mm: kcntr: %s\n", eng);
-		fprintf(stderr, "stress-mm: kcntr: %-36s %14s\n", "counter",
-			"count");
+		fprintf(stderr, "stress-mm: kcntr: %-36s %14s unit\n",
+			"counter", "count");
 		for (size_t i = 0; i < res->cs.n; i++) {
 			const struct smm_counter *c = &res->cs.c[i];
+			const char *unit = c->spec->ns ? "ns" : "events";
 
 			if (c->skip[0])
 				fprintf(stderr,
@@ -305,9 +306,9 @@ void smm_print_counters(const struct smm_run_result *res)
 					c->spec->name, "skipped", c->skip);
 			else
 				fprintf(stderr,
-					"stress-mm: kcntr: %-36s %14llu\n",
+					"stress-mm: kcntr: %-36s %14llu %s\n",
 					c->spec->name,
-					(unsigned long long)c->value);
+					(unsigned long long)c->value, unit);
 		}
 	}
 	for (int i = 0; i < fs->n; i++) {
