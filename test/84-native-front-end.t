@@ -6,7 +6,8 @@
 # options and no STRESS_MM_* parameter variable, has no record and says so
 # in the figures, and says in the YAML which integration ran; a stress-ng
 # without the stressors runs the plugin and --integration native refuses
-# it; compare takes a plugin run against a native one and names the
+# it; stress-ng's own lists of stressors that passed name ours, never
+# plugin; compare takes a plugin run against a native one and names the
 # difference; a skip natively keeps stress-ng's status, a failure fails,
 # churn module is the plugin's; installed, the native stress-ng is found
 # and run from lib/stress-mm/.
@@ -15,7 +16,7 @@ need_native
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
 
-plan 18
+plan 19
 
 # fe NAME ARGS...: the front end in $TMPD, log NAME.log, report NAME.yaml.
 fe() {
@@ -39,6 +40,10 @@ sng=$(sed -n 's/^  stress-ng: //p' "$TMPD/auto.yaml")
 	[ "$(key "$TMPD/auto.yaml" vmalloc-order integration)" = plugin ] &&
 	grep -q "dispatching hogs: 1 vmalloc-order" "$TMPD/auto.log"
 ok $? "without --stress-ng the front end runs $sng, by default with the plugin (exit $rc)"
+# stress-ng from 0.17 lists the stressors that passed by name
+grep -q "\] passed: 1: vmalloc-order (1)$" "$TMPD/auto.log" &&
+	! grep -Eq "\] (passed|failed|skipped|metrics untrustworthy): .* plugin \(" "$TMPD/auto.log"
+ok $? "stress-ng's list of stressors that passed names vmalloc-order, never plugin: $(grep -m1 '] passed: ' "$TMPD/auto.log")"
 ops=$(yaml_bogo_ops "$TMPD/auto.yaml")
 files=$(key "$TMPD/auto.yaml" vmalloc-order records)
 calls=$(key "$TMPD/auto.yaml" vmalloc-order calls)

@@ -27,22 +27,43 @@ static void print_metrics_line(const char *line, const char *m,
 	fprintf(stderr, "%s\n", out);
 }
 
+/* The lines where stress-ng lists stressors by name, "N: plugin (N)":
+ * its summary at the end of a run (0.17 on). */
+static const char *const name_lists[] = {
+	"] passed: ", "] failed: ", "] skipped: ", "] metrics untrustworthy: "
+};
+
+/* In @line after @from, the first @key: replaced by " <our name>" plus
+ * what @key has after stress-ng's name (@key_tail bytes). */
+static bool rename_after(const struct smm_relay *r, const char *line,
+			 const char *from, const char *key, size_t key_tail)
+{
+	const char *m = strstr(line, from), *pl = m ? strstr(m, key) : NULL;
+
+	if (!pl)
+		return false;
+	fprintf(stderr, "%.*s %s%s\n", (int)(pl - line), line, r->name,
+		pl + strlen(key) - key_tail);
+	return true;
+}
+
 /* The stressor's name where stress-ng prints @from: "dispatching hogs:
- * N plugin" and a metrics line's "] plugin ". False: not such a line. */
+ * N plugin", the lists of passed, failed and skipped stressors, and a
+ * metrics line's "] plugin ". False: not such a line. */
 static bool renamed(const struct smm_relay *r, const char *line)
 {
 	char key[64];
-	const char *m, *pl;
+	const char *m;
 
 	if (!r->ng_name)
 		return false;
 	snprintf(key, sizeof(key), " %s", r->ng_name);
-	m = strstr(line, "dispatching hogs: ");
-	if (m && (pl = strstr(m, key))) {
-		fprintf(stderr, "%.*s %s%s\n", (int)(pl - line), line, r->name,
-			pl + strlen(key));
+	if (rename_after(r, line, "dispatching hogs: ", key, 0))
 		return true;
-	}
+	snprintf(key, sizeof(key), " %s (", r->ng_name);
+	for (size_t i = 0; i < sizeof(name_lists) / sizeof(name_lists[0]); i++)
+		if (rename_after(r, line, name_lists[i], key, 2))
+			return true;
 	snprintf(key, sizeof(key), "] %s ", r->ng_name);
 	m = strstr(line, "metrc:") ? strstr(line, key) : NULL;
 	if (m) {
