@@ -8,7 +8,8 @@
 #
 #   1. git am applies the series to a fresh tree of the master fixture
 #      (STRESS_NG_MASTER as for make upstream) ...
-#   2. ... which builds with its own make, with gcc and with clang (CC=,
+#   2. ... which builds with its own make, with gcc and with clang (the
+#      newest clang-N installed, else clang; CCS= names the compilers,
 #      JOBS=, default -j2, at nice 10), and the build log has no warning
 #      in our files (stress-ng builds with -Wall -Wextra);
 #   3. our files compiled against a config.h without the HAVE_* they use:
@@ -23,7 +24,7 @@
 #   7. stress-ng --class vm --sequential 1 -t 1 runs both, each a
 #      success (the run's exit status is the other stressors' too).
 #
-# The built trees stay in BUILD/upstream/check/{gcc,clang}: a second run
+# The built trees stay in BUILD/upstream/check/<compiler>: a second run
 # with the same fixture and compiler copies only the files the series
 # changed into them (their times kept otherwise), so stress-ng's make
 # rebuilds only what depends on them; our three objects are always
@@ -134,7 +135,14 @@ build() {
 	head -n 20 "$dir/warnings-$name" | diag
 }
 
-for cc in ${CCS:-gcc clang}; do
+# The newest clang installed (clang-N), else clang: bookworm's clang 14
+# cannot link stress-ng master itself (known_link_failure), its clang-19
+# can.
+newest_clang() {
+	compgen -c clang- | grep -E '^clang-[0-9]+$' | sort -t- -k2 -n | tail -n 1 | grep . || echo clang
+}
+
+for cc in ${CCS:-gcc $(newest_clang)}; do
 	if command -v "$cc" > /dev/null; then
 		build "$cc" "$cc" "$am" "the series"
 	else
