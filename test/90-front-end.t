@@ -35,7 +35,7 @@ bad=(
 # what stress-ng itself reads those as: CASE|what shows it
 as_sng=("--timeo 1|timeout" "-vt1|timeout" "--timeout=1|timeout" "--yam F.yaml|yaml"
 	"-YF.yaml|yaml" "--plugin-meth nosuch|plugin-method")
-plan $((3 + ${#opts[@]} + ${#bad[@]} + ${#as_sng[@]} + 3 + 19 + 7))
+plan $((3 + ${#opts[@]} + ${#bad[@]} + ${#as_sng[@]} + 3 + 20 + 7))
 
 # 1. help, man page, completion
 "$SMM" --help > "$TMPD/help"
@@ -108,14 +108,19 @@ ok $? "a bad STRESS_MM_ variable: exit $rc before anything runs: $out"
 rc=$?
 [ $rc -eq 1 ]
 ok $? "a bad stress-ng option after --: stress-ng's usage status (exit $rc)"
-# nothing ran: no figure of the system's background counts, whatever the
-# counters could do
-n0=$(grep -c "^stress-mm: figure: .* [0-9.e+-]*   (" "$TMPD/refused.log")
-nr=$(grep -c "^stress-mm: figure: [a-z0-9-]* *absent *(no stressor ran: " "$TMPD/refused.log")
-[ "$n0" -eq 0 ] && [ "$nr" -gt 0 ] &&
-	grep -A1 "^    movable-refills-per-1000-pgfault:$" "$TMPD/refused.yaml" |
-	grep -q "absent: 'no stressor ran: "
-ok $? "stress-ng refused its command line: no figure has a value ($n0), system-wide ones absent as no stressor ran ($nr)"
+# a "stress-ng" that runs nothing (/bin/true): no worker reached our code
+(cd "$TMPD" && "$SMM" --integration plugin --shm-pcp 1 -t 1 --stress-ng /bin/true \
+	--yaml "$TMPD/true.yaml" > "$TMPD/true.log" 2>&1)
+# Nothing ran in either: no figure of the system's background counts,
+# whatever the counters could do.
+for c in refused true; do
+	n0=$(grep -c "^stress-mm: figure: .* [0-9.e+-]*   (" "$TMPD/$c.log")
+	nr=$(grep -c "^stress-mm: figure: [a-z0-9-]* *absent *(no stressor ran: " "$TMPD/$c.log")
+	[ "$n0" -eq 0 ] && [ "$nr" -gt 0 ] &&
+		grep -A1 "^    movable-refills-per-1000-pgfault:$" "$TMPD/$c.yaml" |
+		grep -q "absent: 'no stressor ran: "
+	ok $? "nothing ran ($c): no figure has a value ($n0), system-wide ones absent as no stressor ran ($nr)"
+done
 
 # 3. both stressors, one report
 (cd "$TMPD" && "$SMM" --integration plugin --vmalloc-order 1 --vmalloc-order-method pty --shm-pcp 1 \

@@ -190,15 +190,23 @@ static void stressor_figures(const struct smm_run_result *res, int s, int nran,
 	ratio(f, counter(res, "zone_locked_order0", f), (double)r->bogo_ops, 1);
 }
 
-/* Whether stressor result @r ran: asked, neither skipped nor refused by
- * stress-ng (exit 1: its command line). */
+/* Whether stressor result @r ran: asked, not skipped, and a worker of
+ * it did something: bogo-ops, a record, or (a runner whose workers keep
+ * none) a metrics entry with wall-clock time. A stress-ng that refused
+ * its command line, one that never ran our stressor, or a run stopped
+ * before a worker started gives none of these. */
 static bool ran(const struct smm_stressor_result *r)
 {
-	return r->asked && !smm_skipped(r->status) && r->status != SMM_EX_USAGE;
+	bool no_records = r->runner && r->runner->no_record;
+
+	if (!r->asked || smm_skipped(r->status))
+		return false;
+	return r->bogo_ops > 0 || r->nrecords > 0 ||
+	       (no_records && r->wall_s > 0);
 }
 
 /* The own figures of a stressor that did not run: absent, with its SKIP
- * reason or stress-ng's refusal. */
+ * reason or why it did not run (stress-ng's refusal, no worker). */
 static void not_run_figures(const struct smm_run_result *res, int s,
 			    struct smm_figures *fs)
 {
@@ -256,8 +264,10 @@ void smm_figures_compute(const struct smm_run_cfg *cfg,
 	/* stress-ng's own stressors beside ours (after --) ran in each of
 	 * our stress-ng: the same ones, counted once */
 	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
-		nran += ran(&res->st[s]);
-		if (ran(&res->st[s]) && res->st[s].others_ran > others)
+		if (!ran(&res->st[s]))
+			continue;
+		nran++;
+		if (res->st[s].others_ran > others)
 			others = res->st[s].others_ran;
 	}
 	nran += others;
