@@ -8,14 +8,15 @@
 # cannot be made, is refused with exit 3 and nothing left; a relative
 # TMPDIR, a FIFO or a device as --yaml, STRESS_MM_STATS_DIR=/proc and an
 # unwritable working directory are refused before the run (exit 1); a full
-# STRESS_MM_STATS_DIR before the plugin's first worker (exit 3).
+# STRESS_MM_STATS_DIR before the plugin's first worker (exit 3); a report
+# that does not fit is said, exit 2, and no half of it is left.
 . "$(dirname "$0")/lib.sh"
 isolate
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
 [ -n "${SMM_TEST_ISOLATED:-}" ] || skip_all "needs root and unshare (util-linux): it mounts small tmpfs"
-plan 15
+plan 16
 
 RUN=(--counters none --vmallocinfo-interval 0)
 lines() { grep -c . "$1"; }
@@ -96,6 +97,19 @@ rc=$?
 [ $rc -eq 3 ] && grep -q "^stress-mm: cannot set up the run's directory in $TMPD/full: No space left on device$" "$TMPD/inode.log" &&
 	! grep -q "dispatching hogs" "$TMPD/inode.log" && [ "$(left "$TMPD/full")" -eq 0 ]
 ok $? "no inode for the owner file: the run does not start (exit $rc): $(tail -1 "$TMPD/inode.log")"
+umount "$TMPD/full"
+
+# 5b. a report that does not fit where --yaml puts it: room for the check
+# before the run (a free block), not for the whole report; the run says
+# so, exits 2 and leaves no half a report
+mount -t tmpfs -o size=64K smm-test-full "$TMPD/full"
+dd if=/dev/zero of="$TMPD/full/fill" bs=4K count=14 2> /dev/null
+(cd "$TMPD" && "$SMM" --shm-pcp 1 --shm-pcp-bytes 1M -t 1 "${RUN[@]}" \
+	--yaml "$TMPD/full/r.yaml" > "$TMPD/yfull.log" 2>&1)
+rc=$?
+[ $rc -eq 2 ] && grep -q "^stress-mm: cannot write $TMPD/full/r.yaml: No space left on device$" "$TMPD/yfull.log" &&
+	[ ! -e "$TMPD/full/r.yaml" ]
+ok $? "a report that does not fit: exit $rc, said, no file left ($(ls "$TMPD/full" | paste -sd' '))"
 umount "$TMPD/full"
 
 # 6. refused before the run, exit 1 and one line each

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "yamldoc.h"
 
@@ -183,25 +184,34 @@ void smm_yaml_item_str(yaml_document_t *d, int seq, const char *value)
 int smm_yaml_write(yaml_document_t *doc, const char *path)
 {
 	yaml_emitter_t em;
-	FILE *f = fopen(path, "we");
-	int ok;
+	FILE *f;
+	int ok, err;
 
+	f = fopen(path, "we");
 	if (!f) {
 		yaml_document_delete(doc);
 		return -errno;
 	}
 	if (!yaml_emitter_initialize(&em)) {
 		fclose(f);
+		unlink(path);
 		yaml_document_delete(doc);
+		errno = ENOMEM;
 		return -ENOMEM;
 	}
 	yaml_emitter_set_output_file(&em, f);
 	yaml_emitter_set_unicode(&em, 1);
 	yaml_emitter_set_width(&em, -1); /* one line per scalar, for grep */
+	errno = 0; /* what a failed write leaves is the cause */
 	ok = yaml_emitter_open(&em) && yaml_emitter_dump(&em, doc) &&
 	     yaml_emitter_close(&em);
+	err = ok ? 0 : (errno ? errno : EIO);
 	yaml_emitter_delete(&em);
-	if (fclose(f) != 0)
-		ok = 0;
-	return ok ? 0 : -EIO;
+	if (fclose(f) != 0 && !err)
+		err = errno;
+	if (err) {
+		unlink(path); /* no half a report */
+		errno = err;
+	}
+	return -err;
 }

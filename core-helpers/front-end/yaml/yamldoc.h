@@ -41,7 +41,9 @@ int smm_yaml_seq(yaml_document_t *d, int map, const char *key);
 int smm_yaml_item_map(yaml_document_t *d, int seq);
 void smm_yaml_item_str(yaml_document_t *d, int seq, const char *value);
 
-/* smm_yaml_write() - dump @doc (which libyaml then frees) to @path. */
+/* smm_yaml_write() - dump @doc (which libyaml then frees) to @path.
+ * Return: 0, or -errno (also left in errno: ENOSPC, EIO when libyaml
+ * gives no errno), and then no file is left at @path. */
 int smm_yaml_write(yaml_document_t *doc, const char *path);
 
 #endif /* SMM_YAMLDOC_H */
