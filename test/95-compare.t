@@ -1,5 +1,6 @@
 #!/bin/bash
-# stress-mm --repeat and stress-mm compare, from real runs' YAML, edited:
+# stress-mm --repeat (a run cut short by SIGINT is kept but left out of
+# the summary) and stress-mm compare, from real runs' YAML, edited:
 # a file against itself; a 20% drop and rise of a higher-is-better figure
 # and of a lower-is-better one; a rise from a base of 0 (and one below the
 # floor); one outlier among 7 runs; noise (inconclusive, --strict); too few
@@ -20,7 +21,7 @@
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 95
+plan 96
 
 HB=shm-pcp.bogo-ops-per-second-real-time
 LB=shm-pcp.movable-refills-per-1000-faults
@@ -35,6 +36,24 @@ ok $? "the YAML keeps 7 runs and a summary with the half-range"
 ok $? "progress: run i of R"
 grep -q "^  scope: run 7 of 7 (the last)" real.yaml
 ok $? "the top-level figures say which run they are"
+# A run cut short by SIGINT keeps its figures under runs, never in the
+# medians: stopped in run 2 of 3, the summary is run 1's alone.
+"$SMM" --integration plugin --shm-pcp 1 --shm-pcp-bytes 1M --shm-pcp-mode none -t 3 --repeat 3 \
+	--counters none --vmallocinfo-interval 0 --yaml cut.yaml > cut.log 2>&1 &
+pid=$!
+for _ in $(seq 200); do
+	grep -q "stress-mm: run 2 of 3" cut.log && break
+	sleep 0.1
+done
+sleep 1.5
+kill -INT $pid
+wait $pid
+rc=$?
+n=$(awk -v f="    $HB:" '$0 == "  summary:" { s = 1; next } s && $0 == f { g = 1; next }
+	g && /^      runs:/ { print $2; exit }' cut.yaml)
+[ $rc -eq 130 ] && [ "$(grep -c '^  - exit-status:' cut.yaml)" -eq 2 ] &&
+	grep -q "^  summary-leaves-out-interrupted: 1$" cut.yaml && [ "$n" = 1 ]
+ok $? "SIGINT in run 2 of 3: exit $rc, 2 runs kept, the summary over ${n:-no} run(s), 1 left out"
 
 # set_runs FILE KEY V1..V7: KEY in every run's metrics gets these values
 set_runs() {

@@ -390,12 +390,14 @@ static void write_vmallocinfo(yaml_document_t *out, int sm,
 }
 
 /* stress-mm.runs (every run's gate figures) and stress-mm.summary (per
- * figure: median, min, max, relative half-range). */
+ * figure: median, min, max, relative half-range, over the runs that were
+ * not interrupted; how many were is summary-leaves-out-interrupted). */
 static void write_runs(yaml_document_t *out, int sm,
 		       const struct smm_run_result *runs, unsigned int nruns,
 		       uint64_t requested)
 {
 	int seq = smm_yaml_seq(out, sm, "runs"), sum;
+	uint64_t left_out = 0;
 
 	smm_yaml_u64(out, sm, "repeat", nruns);
 	smm_yaml_u64(out, sm, "repeat-requested", requested);
@@ -434,6 +436,13 @@ static void write_runs(yaml_document_t *out, int sm,
 					     runs[i].cs.c[k].spec->name,
 					     runs[i].cs.c[k].value);
 	}
+	/* an interrupted run's figures are of a run cut short: under runs
+	 * only, never in the medians */
+	for (unsigned int i = 0; i < nruns; i++)
+		left_out += runs[i].interrupted;
+	if (left_out)
+		smm_yaml_u64(out, sm, "summary-leaves-out-interrupted",
+			     left_out);
 	sum = smm_yaml_map(out, sm, "summary");
 	for (int k = 0; k < runs[0].fig.n; k++) {
 		const struct smm_figure *f0 = &runs[0].fig.f[k];
@@ -447,7 +456,7 @@ static void write_runs(yaml_document_t *out, int sm,
 			const struct smm_figure *f =
 				smm_figure_get(&runs[i].fig, f0->name);
 
-			if (f && !f->absent)
+			if (f && !f->absent && !runs[i].interrupted)
 				v[n++] = f->value;
 		}
 		if (!n)
