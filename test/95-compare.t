@@ -12,7 +12,8 @@
 # two reports each, 80 identical runs a side, 70 figures (a drop in the
 # 70th), tags and "7.0" for an integer, reports read from a process
 # substitution, an endless stream stopped at the byte bound, and --junit
-# after a usage error, wherever --junit stands, and while compare waits.
+# after a usage error, wherever --junit stands, and while compare waits;
+# a --junit that cannot be written, said before comparing.
 # The real runs are the plugin's (--integration plugin), so that the
 # reports edited into the other integration differ from them whether or
 # not the native stress-ng has been built by then (make check builds it
@@ -21,7 +22,7 @@
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 96
+plan 98
 
 HB=shm-pcp.bogo-ops-per-second-real-time
 LB=shm-pcp.movable-refills-per-1000-faults
@@ -162,6 +163,9 @@ grep -q "shm-pcp-churn: none" oldname.yaml &&
 ok $? "  a report that names the churn shm-pcp-churn, as before its rename"
 cmp_run 1 "  it compares as shm-pcp-mode, the name it has now" oldname.yaml drop.yaml
 cmp_run 2 "  and still differs from a report of another mode" oldname.yaml spin.yaml
+cmp_run 2 "a --junit that cannot be written is said, comparable or not" --junit /nonexistent/x.xml base.yaml param.yaml
+grep -qx "stress-mm compare: --junit /nonexistent/x.xml: No such file or directory" err
+ok $? "  before any comparing: $(head -1 err)"
 cmp_run 0 "--allow-param-diff compares two configurations" --allow-param-diff --junit pd.xml base.yaml param.yaml
 grep -qx '    <property name="differs" value="base shm-pcp.shm-pcp-bytes=1M"/>' pd.xml &&
 	grep -qx '    <property name="differs" value="candidate shm-pcp.shm-pcp-bytes=2M"/>' pd.xml &&

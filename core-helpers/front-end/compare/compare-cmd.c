@@ -107,19 +107,22 @@ static bool junit_ours(const char *path)
 	return n == sizeof(head) && !memcmp(head, "<?xml", sizeof(head));
 }
 
-/* One failing "comparable" test case saying @msg. */
-static void junit_fail(const char *path, const char *msg)
+/* One failing "comparable" test case saying @msg. Return: 0 (also when
+ * @path is not ours to write), or -errno when it could not be written. */
+static int junit_fail(const char *path, const char *msg)
 {
 	FILE *f;
-	int bad;
+	int bad, err;
 
 	if (!junit_ours(path))
-		return;
+		return 0;
 	f = fopen(path, "we");
 	if (!f) {
+		err = errno;
 		junit_drop(path);
-		return;
+		return -err;
 	}
+	errno = 0; /* what a failed write leaves is the cause */
 	fprintf(f,
 		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<testsuite name=\"stress-mm compare\" tests=\"1\" failures=\"1\">\n"
@@ -127,8 +130,12 @@ static void junit_fail(const char *path, const char *msg)
 	xml_text(f, msg);
 	fprintf(f, "\"/></testcase>\n</testsuite>\n");
 	bad = ferror(f);
-	if (fclose(f) != 0 || bad)
+	if (fclose(f) != 0 || bad) {
+		err = errno ? errno : EIO;
 		junit_drop(path);
+		return -err;
+	}
+	return 0;
 }
 
 struct row {
@@ -444,12 +451,15 @@ static int compare(const struct smm_compare_opts *o, struct smm_side *base,
 
 int smm_compare_main(int argc, char **argv)
 {
+	/* the JUnit file until the comparison ends */
+	static const char pending[] =
+		"stress-mm compare did not finish (killed, or out of memory)";
 	const char **junits = calloc((size_t)argc + 1, sizeof(*junits));
 	struct smm_side base = { 0 }, cand = { 0 };
 	struct smm_compare_opts o;
 	size_t nj;
 	char err[900] = "";
-	int status;
+	int status, rc;
 
 	if (!junits) {
 		fprintf(stderr, WHO ": out of memory\n");
@@ -458,7 +468,7 @@ int smm_compare_main(int argc, char **argv)
 	nj = smm_compare_junit_paths(argc, argv, junits, (size_t)argc);
 	if (smm_compare_parse(argc, argv, &o, err, sizeof(err))) {
 		for (size_t i = 0; i < nj && i < (size_t)argc; i++)
-			junit_fail(junits[i], err);
+			(void)junit_fail(junits[i], err);
 		status = CMP_ERROR;
 	} else if (o.help) {
 		smm_compare_usage();
@@ -470,13 +480,17 @@ int smm_compare_main(int argc, char **argv)
 			o.junit);
 		status = CMP_ERROR;
 	} else {
-		if (o.junit)
-			junit_fail(
-				o.junit,
-				"stress-mm compare did not finish (killed, or out of memory)");
-		status = compare(&o, &base, &cand, err, sizeof(err));
-		if (status == CMP_ERROR && err[0] && o.junit)
-			junit_fail(o.junit, err);
+		/* the result must have somewhere to go before comparing */
+		rc = o.junit ? junit_fail(o.junit, pending) : 0;
+		if (rc < 0) {
+			smm_errmsg(err, sizeof(err), "--junit %s: %s", o.junit,
+				   strerror(-rc));
+			status = CMP_ERROR;
+		} else {
+			status = compare(&o, &base, &cand, err, sizeof(err));
+			if (status == CMP_ERROR && err[0] && o.junit)
+				(void)junit_fail(o.junit, err);
+		}
 	}
 	if (status == CMP_ERROR && err[0])
 		fprintf(stderr, WHO ": %s\n", err);
