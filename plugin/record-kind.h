@@ -36,7 +36,7 @@ static inline void smm_plugin_record_kind(struct smm_stats_file *rec,
 	}
 	(void)shim_strscpy(p.name, k->name, sizeof(p.name));
 	(void)shim_strscpy(p.caller, k->caller, sizeof(p.caller));
-	(void)shim_strscpy(p.reason, k->reason, sizeof(p.reason));
+	smm_stats_text(p.reason, sizeof(p.reason), k->reason);
 	(void)smm_stats_path_add(rec, &p);
 }
 

@@ -6,7 +6,7 @@
  * placement, the batch and bytes that ran, what each path achieved: first
  * writer of a name wins, slots claimed by several processes at once never
  * lost) and smm_stats_read()'s checks; the exit status from stress-ng's
- * errno classes.
+ * errno classes; a reason cut to its field ends in "...".
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -361,9 +361,27 @@ static void test_paths_concurrent(void)
 	unlink(path);
 }
 
+/* A text longer than its field ends in "...", one that fits is kept. */
+static void test_text_cut(void)
+{
+	char field[16], longer[64];
+
+	memset(longer, 'x', sizeof(longer) - 1);
+	longer[sizeof(longer) - 1] = '\0';
+	smm_stats_text(field, sizeof(field), longer);
+	tap_ok(strlen(field) == sizeof(field) - 1 &&
+		       strcmp(field + sizeof(field) - 4, "...") == 0 &&
+		       field[0] == 'x',
+	       "a reason longer than its field ends in ...: %s", field);
+	longer[sizeof(field) - 1] = '\0';
+	smm_stats_text(field, sizeof(field), longer);
+	tap_ok(strcmp(field, longer) == 0,
+	       "a reason that just fits is kept whole: %s", field);
+}
+
 int main(void)
 {
-	tap_plan(31);
+	tap_plan(33);
 	if (!mkdtemp(dir)) {
 		tap_diag("mkdtemp: %s", strerror(errno));
 		return 1;
@@ -375,6 +393,7 @@ int main(void)
 	test_classes();
 	test_paths_and_crash();
 	test_paths_concurrent();
+	test_text_cut();
 	{
 		char path[256];
 

@@ -77,11 +77,21 @@ struct smm_stats_file *smm_stats_open(const char *dir, const char *stressor)
 	return s;
 }
 
+void smm_stats_text(char *dst, size_t len, const char *src)
+{
+	static const char cut[] = "...";
+
+	if (!len)
+		return;
+	if ((size_t)snprintf(dst, len, "%s", src) >= len && len > sizeof(cut))
+		memcpy(dst + len - sizeof(cut), cut, sizeof(cut));
+}
+
 void smm_stats_skip(struct smm_stats_file *s, int err, const char *reason)
 {
 	if (!s)
 		return;
-	snprintf(s->skip_reason, sizeof(s->skip_reason), "%s", reason);
+	smm_stats_text(s->skip_reason, sizeof(s->skip_reason), reason);
 	s->skip_errno = err;
 	__atomic_store_n(&s->skipped, 1, __ATOMIC_RELEASE);
 }
@@ -90,7 +100,7 @@ void smm_stats_fail(struct smm_stats_file *s, int err, const char *reason)
 {
 	if (!s)
 		return;
-	snprintf(s->fail_reason, sizeof(s->fail_reason), "%s", reason);
+	smm_stats_text(s->fail_reason, sizeof(s->fail_reason), reason);
 	__atomic_store_n(&s->fail_errno, err, __ATOMIC_RELAXED);
 	__atomic_add_fetch(&s->failures, 1, __ATOMIC_RELEASE);
 }

@@ -171,14 +171,21 @@ struct smm_stats_file *smm_stats_open(const char *dir, const char *stressor);
 	} while (0)
 
 /*
+ * smm_stats_text() - copy @src into a record's text field @dst of @len
+ * bytes; a text that does not fit is cut to end in "...", so that a reader
+ * sees the cut.
+ */
+void smm_stats_text(char *dst, size_t len, const char *src);
+
+/*
  * smm_stats_skip() - record a SKIP: its positive errno @err (0 if none) and
- * @reason (truncated to 255 bytes); NULL-safe.
+ * @reason (cut to 255 bytes, smm_stats_text()); NULL-safe.
  */
 void smm_stats_skip(struct smm_stats_file *s, int err, const char *reason);
 
 /*
  * smm_stats_fail() - count one failure of positive errno @err, kept as
- * fail_errno with @reason (truncated to 255 bytes); NULL-safe.
+ * fail_errno with @reason (cut to 255 bytes, smm_stats_text()); NULL-safe.
  */
 void smm_stats_fail(struct smm_stats_file *s, int err, const char *reason);
 

@@ -72,7 +72,7 @@ void smm_record_left_out(struct smm_stats_file *s, const char *name, int err,
 				    .order = -1 };
 
 	snprintf(p.name, sizeof(p.name), "%s", name);
-	snprintf(p.reason, sizeof(p.reason), "%s", reason);
+	smm_stats_text(p.reason, sizeof(p.reason), reason);
 	smm_stats_path_add(s, &p);
 }
 
