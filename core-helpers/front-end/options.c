@@ -34,7 +34,7 @@
 const struct smm_option smm_options[] = {
 	{ .name = "timeout", .short_name = 't', .arg = "T",
 	  .kind = SMM_OPT_DURATION, .offset = FIELD(timeout_s),
-	  .help = "stop after T seconds (one suffix s, m, h or d; 1s..365d)" },
+	  .help = "stop after T seconds (one suffix s, m, h or d; 1s..365d; default: stress-ng's, 1 day)" },
 	OPT_FLAG("metrics", metrics,
 		 "print stress-ng's metrics lines (names restored)"),
 	OPT_FLAG("metrics-brief", metrics_brief,
@@ -46,7 +46,7 @@ const struct smm_option smm_options[] = {
 	OPT_STRING("stress-ng", "PATH", stress_ng,
 		   "the stress-ng to run (default: build/stress-ng/stress-ng when make stress-ng built it, else stress-ng from PATH)"),
 	OPT_STRING("integration", "I", integration,
-		   "how stress-ng runs our stressors: auto (default: built in when that stress-ng has them, else the plugin), plugin, native"),
+		   "how stress-ng runs our stressors: auto (default) and plugin: the plugin, whose workers keep the records; native: built into that stress-ng (make stress-ng)"),
 	OPT_STRING("counters", "LIST", counters,
 		   "kernel counters: all (default), none, or a comma-separated list of names"),
 	OPT_STRING("counters-engine", "E", counters_engine,
