@@ -38,7 +38,8 @@ static void vmo_limits(const struct smm_stressor_cfg *c, uint64_t workers,
 		need->memlock_bytes =
 			smm_iou_buffer_bytes(bytes, page) * workers * 2 +
 			(16ULL << 20);
-		need->memlock_why = "the io-uring buffers path";
+		need->memlock_why =
+			"the io-uring buffers path at --vmalloc-order-bytes (its page tables are vmalloc areas only above 4 MiB, or where kmalloc fails)";
 	}
 	if (uses_path(c, "fdtable")) {
 		uint64_t slots = smm_fdtable_slots(bytes) + 64;
