@@ -21,10 +21,11 @@ void smm_print_help(void)
 	       "Runs the stress-mm stressors through the real stress-ng and counts\n"
 	       "the kernel events that explain them.\n\n");
 	for (int s = 0; s < SMM_NR_STRESSORS; s++) {
-		printf("  --%s N\n      %s\n", smm_stressors[s].name,
-		       smm_stressors[s].help);
-		printf("  --%s-ops N\n      stop each worker after N bogo-ops\n",
-		       smm_stressors[s].name);
+		printf("  --%s N\n      %s; 0..%d workers\n",
+		       smm_stressors[s].name, smm_stressors[s].help,
+		       SMM_WORKERS_MAX);
+		printf("  --%s-ops N\n      stop each worker after N bogo-ops; 1..%llu bogo-ops\n",
+		       smm_stressors[s].name, (unsigned long long)SMM_OPS_MAX);
 		for (int i = 0; i < smm_stressors[s].nparams; i++) {
 			const struct smm_param *p = &smm_stressors[s].params[i];
 
@@ -39,13 +40,14 @@ void smm_print_help(void)
 	}
 	for (size_t i = 0; i < smm_nr_options; i++) {
 		const struct smm_option *o = &smm_options[i];
+		char sh[8] = "";
 
 		if (o->hidden)
 			continue;
-		printf("  %s%c%s--%s%s%s\n      %s\n", o->short_name ? "-" : "",
-		       o->short_name ? o->short_name : ' ',
-		       o->short_name ? ", " : "", o->name, o->arg ? " " : "",
-		       o->arg ? o->arg : "", o->help);
+		if (o->short_name)
+			snprintf(sh, sizeof(sh), "-%c, ", o->short_name);
+		printf("  %s--%s%s%s\n      %s\n", sh, o->name,
+		       o->arg ? " " : "", o->arg ? o->arg : "", o->help);
 	}
 	printf("\nCounters:");
 	for (size_t i = 0; i < smm_nr_counter_specs; i++)
@@ -117,9 +119,10 @@ void smm_print_man(void)
 		smm_troff_text(stdout, smm_stressors[s].name);
 		printf(" \\fIN\\fR\n");
 		smm_troff_text(stdout, smm_stressors[s].help);
-		printf(".\n.TP\n.B \\-\\-");
+		printf("; 0..%d workers.\n.TP\n.B \\-\\-", SMM_WORKERS_MAX);
 		smm_troff_text(stdout, smm_stressors[s].name);
-		printf("\\-ops \\fIN\\fR\nstop each worker after N bogo\\-ops.\n");
+		printf("\\-ops \\fIN\\fR\nstop each worker after N bogo\\-ops; 1..%llu bogo\\-ops.\n",
+		       (unsigned long long)SMM_OPS_MAX);
 		for (int i = 0; i < smm_stressors[s].nparams; i++) {
 			const struct smm_param *p = &smm_stressors[s].params[i];
 

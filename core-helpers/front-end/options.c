@@ -68,8 +68,6 @@ const struct smm_option smm_options[] = {
 /* clang-format on */
 const size_t smm_nr_options = sizeof(smm_options) / sizeof(smm_options[0]);
 
-#define WORKERS_MAX 4096
-#define OPS_MAX (1ULL << 40)
 #define DAY_S 86400ULL
 #define DURATION_MAX_S (365 * DAY_S)
 
@@ -279,14 +277,14 @@ static int set(const struct binding *b, const char *name, const char *v,
 	case BIND_OPTION:
 		return apply(b->o, v, cfg, err, len);
 	case BIND_WORKERS:
-		if (parse_count(name, v, 0, WORKERS_MAX, "workers", &u, err,
+		if (parse_count(name, v, 0, SMM_WORKERS_MAX, "workers", &u, err,
 				len))
 			return -EINVAL;
 		c->workers = (int64_t)u;
 		return 0;
 	case BIND_OPS:
-		if (parse_count(name, v, 1, OPS_MAX, "bogo-ops", &c->ops, err,
-				len))
+		if (parse_count(name, v, 1, SMM_OPS_MAX, "bogo-ops", &c->ops,
+				err, len))
 			return -EINVAL;
 		return 0;
 	case BIND_PARAM:

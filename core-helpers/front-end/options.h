@@ -34,6 +34,9 @@
 #include "stressors.h"
 
 #define SMM_MAX_PASS 256
+/* --NAME N: workers (0: one per online CPU); --NAME-ops N: bogo-ops */
+#define SMM_WORKERS_MAX 4096
+#define SMM_OPS_MAX (1ULL << 40)
 
 /* What the command line asks for. */
 struct smm_run_cfg {
