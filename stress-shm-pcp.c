@@ -853,9 +853,14 @@ static void NORETURN stress_shm_pcp_companion(
 	stress_shm_pcp_slot_t *slot = &ctx->slots[idx];
 	const stress_shm_pcp_mode_t *mode = &stress_shm_pcp_modes[ctx->mode];
 	stress_vmalloc_path_t *path = NULL;
+	stress_args_t path_args = *args;
 	char what[256];
 	int ret;
 
+	/* the path's notes (its proof) once: notes come from instance 0, so
+	 * the companions after the first set the path up as another */
+	if (idx > 0)
+		path_args.instance = args->instance + 1;
 	stress_parent_died_alarm();
 	if (getppid() != worker)
 		_exit(EXIT_SUCCESS);
@@ -873,7 +878,7 @@ static void NORETURN stress_shm_pcp_companion(
 			stress_vmalloc_paths[ctx->path].natural_bytes;
 		char why[192] = "";
 
-		ret = stress_vmalloc_path_setup(args, ctx->path, bytes, ctx->churn_batch,
+		ret = stress_vmalloc_path_setup(&path_args, ctx->path, bytes, ctx->churn_batch,
 			STRESS_VMALLOC_IO_URING_RINGS, &path, why, sizeof(why));
 		if (ret < 0) {
 			slot->err = -ret;

@@ -1,7 +1,8 @@
 #!/bin/bash
 # shm-pcp: bogo-ops for churn none, spin and stack and for every shm method;
 # thread-stack areas appear in vmallocinfo during a stack run, and the runs
-# of none and spin create no churn tasks (counted for the run alone);
+# of none and spin create no churn tasks (counted for the run alone); a
+# path's proof is said once however many companions set it up;
 # placement as requested (affinity of worker and
 # companions, every companion a child of a live worker); placement same
 # round-robin over the allowed CPUs with 1 worker, one per CPU and two per
@@ -34,7 +35,7 @@ PREFIX=$(sed -n 's/^#define[[:space:]]*STRESS_SHM_PCP_PREFIX[[:space:]]*"\(.*\)"
 	"$TOP/stress-shm-pcp.c")
 [ -n "$PREFIX" ] || { echo "Bail out! no STRESS_SHM_PCP_PREFIX in stress-shm-pcp.c"; exit 1; }
 NCPU=$(nproc)
-plan 25
+plan 26
 
 "$SWEEP" > /dev/null # a clean start: earlier crashes are not ours
 
@@ -114,6 +115,12 @@ for m in posix memfd sysv; do
 	[ "${ops:-0}" -gt 0 ] && ! grep -q "FAIL:" "$TMPD/m-$m.log"
 	ok $? "method $m: bogo-ops ${ops:-none}"
 done
+
+# A path's proof is said once, not once per companion: 3 stack companions.
+run procs3 2 STRESS_MM_SHM_PCP_MODE=stack STRESS_MM_SHM_PCP_CHURN_PROCS=3 STRESS_MM_SHM_PCP_BYTES=1M
+n=$(grep -c "shm-pcp: stack: .* probe: " "$TMPD/procs3.log")
+[ "$n" -eq 1 ]
+ok $? "3 stack companions: the path's proof is said once ($n)"
 
 # Placement: read the affinity of the worker and its companions mid-run.
 allowed() { sed -n 's/^Cpus_allowed_list:[[:space:]]*//p' "/proc/$1/status"; }
