@@ -232,15 +232,7 @@ static void progress(const struct smm_run_cfg *cfg, unsigned int i,
  * terminal (SIGPIPE, SIGHUP) ends it like SIGTERM. */
 static void catch_stops(void)
 {
-	struct sigaction sa;
-	sigset_t stops;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_stop;
-	smm_stop_signals(&stops);
-	for (int sig = 1; sig < NSIG; sig++)
-		if (sigismember(&stops, sig) == 1)
-			sigaction(sig, &sa, NULL);
+	smm_stop_signals_handle(on_stop);
 }
 
 /* Options, stress-ng, the plugin, leftovers, the run's directory, the

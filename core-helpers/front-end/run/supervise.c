@@ -46,6 +46,19 @@ void smm_stop_signals(sigset_t *set)
 	sigaddset(set, SIGQUIT);
 }
 
+void smm_stop_signals_handle(void (*handler)(int))
+{
+	struct sigaction sa;
+	sigset_t stops;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = handler;
+	smm_stop_signals(&stops);
+	for (int sig = 1; sig < NSIG; sig++)
+		if (sigismember(&stops, sig) == 1)
+			sigaction(sig, &sa, NULL);
+}
+
 /* Fork result @s's child: its own process group, death with us, its
  * output into our pipe, then its runner. */
 static int start(struct child *c, const struct smm_run_cfg *cfg,
@@ -80,9 +93,7 @@ static int start(struct child *c, const struct smm_run_cfg *cfg,
 		return -err;
 	}
 	if (c->pid == 0) {
-		for (int sig = 1; sig < NSIG; sig++)
-			if (sigismember(&stops, sig) == 1)
-				signal(sig, SIG_DFL);
+		smm_stop_signals_handle(SIG_DFL);
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		/* stress-ng's stressor processes, workers and companions
 		 * join this group */

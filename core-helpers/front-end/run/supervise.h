@@ -40,6 +40,9 @@ struct smm_supervision {
  */
 void smm_stop_signals(sigset_t *set);
 
+/* smm_stop_signals_handle() - @handler (or SIG_DFL) for each of them. */
+void smm_stop_signals_handle(void (*handler)(int));
+
 /*
  * smm_supervise() - for every result of @res marked asked, choose its
  * runner (smm_runner_for(): res->st[s].runner), name its output file
