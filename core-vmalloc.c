@@ -230,6 +230,20 @@ static void FORMAT(printf, 2, 3) stress_vmalloc_note(stress_args_t *args, const 
 }
 
 /*
+ *  stress_vmalloc_stopped()
+ *	whether the run is ending (-t, a stop signal, the parent's death):
+ *	a batch then stops at its next item with EINTR, so that a worker
+ *	ends within one item of its time whatever the batch
+ */
+static inline bool stress_vmalloc_stopped(int *err)
+{
+	if (LIKELY(stress_continue_flag()))
+		return false;
+	*err = EINTR;
+	return true;
+}
+
+/*
  *  stress_vmalloc_size_str()
  *	bytes as "16K", "2M", "1G" when exact, else decimal
  */
@@ -561,7 +575,7 @@ static uint64_t stress_vmalloc_fds_acquire(stress_vmalloc_kind_t *k, const uint6
 	uint64_t i;
 
 	*err = 0;
-	for (i = 0; (i < n) && (i < k->cap); i++) {
+	for (i = 0; (i < n) && (i < k->cap) && !stress_vmalloc_stopped(err); i++) {
 		const int fd = k->ops->open_one(k);
 
 		if (fd < 0) {
@@ -622,7 +636,7 @@ static uint64_t stress_vmalloc_children_acquire(stress_vmalloc_kind_t *k, const 
 		k->gate[1] = -1;
 		return 0;
 	}
-	for (i = 0; (i < n) && (i < k->cap); i++) {
+	for (i = 0; (i < n) && (i < k->cap) && !stress_vmalloc_stopped(err); i++) {
 		const pid_t pid = fork();
 
 		if (pid < 0) {
@@ -663,7 +677,8 @@ static void stress_vmalloc_children_release(stress_vmalloc_kind_t *k, const uint
  *  and are joined through CLONE_CHILD_CLEARTID, so the kernel does a
  *  pthread's work without glibc's per-thread set-up, which kept the
  *  user-space share of this path above 5%. All signals are blocked in
- *  them, so the stressor's SIGALRM lands on its own thread.
+ *  them, so the stressor's SIGALRM lands on its own thread; the worker
+ *  takes its signals every 16 clones, and stops there when told to.
  */
 static const char * const stress_vmalloc_stack_callers[] = {
 	"kernel_clone", "copy_process", "dup_task_struct", "_do_fork",
@@ -680,6 +695,7 @@ static const int stress_vmalloc_stack_resource[] = { EAGAIN, ENOMEM, 0 };
     defined(CLONE_CHILD_CLEARTID)
 #define STRESS_VMALLOC_RAW_THREADS
 #define STRESS_VMALLOC_RAW_STACK	(16 * KB)
+#define STRESS_VMALLOC_RAW_STOP_EVERY	(16)	/* clones between looks */
 
 static int stress_vmalloc_thread_parked(void *arg)
 {
@@ -736,6 +752,13 @@ static uint64_t stress_vmalloc_stack_acquire(stress_vmalloc_kind_t *k, const uin
 	for (i = 0; (i < n) && (i < k->cap); i++) {
 		char *top = k->stacks + (i + 1) * STRESS_VMALLOC_RAW_STACK;
 
+		if ((i % STRESS_VMALLOC_RAW_STOP_EVERY) == 0) {
+			/* a stop signal held back meanwhile lands here */
+			(void)sigprocmask(SIG_SETMASK, &old, NULL);
+			if (stress_vmalloc_stopped(err))
+				return i;
+			(void)sigprocmask(SIG_SETMASK, &all, NULL);
+		}
 		if (clone(stress_vmalloc_thread_parked, top, flags, &k->futex,
 			  &k->ctid[i], NULL, &k->ctid[i]) < 0) {
 			*err = errno;
@@ -799,7 +822,7 @@ static uint64_t stress_vmalloc_stack_acquire(stress_vmalloc_kind_t *k, const uin
 	}
 	/* small user stacks: only the kernel stack is under test */
 	(void)pthread_attr_setstacksize(&attr, PTHREAD_STACK_MIN);
-	for (i = 0; (i < n) && (i < k->cap); i++) {
+	for (i = 0; (i < n) && (i < k->cap) && !stress_vmalloc_stopped(err); i++) {
 		*err = pthread_create(&k->tids[i], &attr, stress_vmalloc_thread_parked, &k->futex);
 		if (*err)
 			break;
@@ -1007,7 +1030,8 @@ static uint64_t stress_vmalloc_rings_acquire(stress_vmalloc_kind_t *k, const uin
 	uint64_t i;
 
 	*err = 0;
-	for (i = 0; (i < n) && ((i + 1) * k->item_bytes <= k->mem_bytes); i++) {
+	for (i = 0; (i < n) && ((i + 1) * k->item_bytes <= k->mem_bytes) &&
+		    !stress_vmalloc_stopped(err); i++) {
 		stress_vmalloc_buf_reg_t reg;
 
 		(void)shim_memset(&reg, 0, sizeof(reg));
@@ -1726,7 +1750,9 @@ static uint64_t stress_vmalloc_acquire(stress_vmalloc_kind_t *k, const uint64_t 
  *	allowing fewer (a resource errno after one item at least) counts
  *	what was made and is said once: limits shared with other processes
  *	come back, so the batch is not lowered. EINTR (a signal stopped
- *	the kernel) is no failure either.
+ *	the kernel) is no failure either; -EINTR when the run ended
+ *	mid-batch: what was made is freed and counted, the bogo-op is not
+ *	whole.
  */
 static int stress_vmalloc_kind_batch(stress_vmalloc_kind_t *k, uint64_t *allocs,
 	char *what, const size_t len)
@@ -1737,6 +1763,8 @@ static int stress_vmalloc_kind_batch(stress_vmalloc_kind_t *k, uint64_t *allocs,
 
 	ops->release(k, made);
 	*allocs += made * ops->per_item;
+	if ((err == EINTR) && !stress_continue_flag())
+		return -EINTR;	/* cut short by the run's end: freed, counted */
 	if (!err || (err == EINTR))
 		return 0;
 	if ((made > 0) && stress_vmalloc_resource(ops, err)) {
@@ -1878,6 +1906,10 @@ static int stress_vmalloc_prove(stress_vmalloc_kind_t *k, const uint64_t asked,
 		t = stress_time_now();
 		ops->release(k, made);
 		took += stress_time_now() - t;
+		if (!stress_continue_flag()) {
+			(void)snprintf(why, len, "%s: the run ended during set-up", ops->name);
+			return -EINTR;
+		}
 		if (!stress_vmalloc_judged(k, &r) || stress_vmalloc_showed(k, &r, made) ||
 		    (made <= k->cached) || (attempt == STRESS_VMALLOC_PROBES))
 			break;
@@ -1998,7 +2030,8 @@ static int stress_vmalloc_kind_setup(stress_vmalloc_kind_t *k, const size_t batc
 /*
  *  stress_vmalloc_kind_verify()
  *	prove a kind again with a probe: 0 proved (or within the per-CPU
- *	cache), 1 not judged here, -errno failure (-EBADMSG: no area)
+ *	cache), 1 not judged here, -EINTR the run ended meanwhile, -errno
+ *	failure (-EBADMSG: no area)
  */
 static int stress_vmalloc_kind_verify(stress_vmalloc_kind_t *k, char *what, const size_t len)
 {
@@ -2013,6 +2046,10 @@ static int stress_vmalloc_kind_verify(stress_vmalloc_kind_t *k, char *what, cons
 		made = stress_vmalloc_acquire(k, k->probe, &err);
 		stress_vmalloc_proof_end(&p, ops->callers, &r);
 		ops->release(k, made);
+		if (!stress_continue_flag()) {
+			(void)snprintf(what, len, "verify: %s: the run ended during the proof", ops->name);
+			return -EINTR;
+		}
 		if ((made == 0) && err) {
 			(void)snprintf(what, len, "verify: %s: %s of the probe", ops->name, ops->verb);
 			return -err;
@@ -2102,6 +2139,12 @@ static int stress_vmalloc_path_setup_kinds(stress_args_t *args, const char *name
 			continue;
 		}
 		stress_vmalloc_kind_free(k);
+		if (ret == -EINTR) {
+			/* the run ended: nothing to say of the other kinds */
+			(void)shim_strscpy(why, reason[p->n_info - 1], why_len);
+			stress_vmalloc_path_teardown(p);
+			return -EINTR;
+		}
 		info->state = STRESS_VMALLOC_LEFT_OUT;
 		info->err = -ret;
 		(void)shim_strscpy(info->reason, reason[p->n_info - 1], sizeof(info->reason));
@@ -2150,8 +2193,11 @@ int stress_vmalloc_path_batch(stress_vmalloc_path_t *path, uint64_t *allocs,
 	size_t i;
 
 	for (i = 0; i < path->n; i++) {
-		const int ret = stress_vmalloc_kind_batch(&path->kind[i], allocs, what, what_len);
+		int ret;
 
+		if (!stress_continue_flag())
+			return -EINTR;
+		ret = stress_vmalloc_kind_batch(&path->kind[i], allocs, what, what_len);
 		if (ret)
 			return ret;
 	}

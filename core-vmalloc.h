@@ -95,9 +95,10 @@ extern int stress_vmalloc_exit_status(const int err);
  *	kinds as STRESS_VMALLOC_IO_URING_* bits; prove each kind once in
  *	/proc/vmallocinfo (VmallocUsed when it is unreadable). A kind that
  *	cannot run is left out with a note as long as another one runs.
- *	Returns 0 and *path, or -errno when the path cannot run here with
- *	the reason in why[] (the caller skips: EXIT_NO_RESOURCE or
- *	EXIT_NOT_IMPLEMENTED by errno).
+ *	Returns 0 and *path, -EINTR when the run ended during set-up
+ *	(nothing failed, nothing is left allocated), or -errno when the
+ *	path cannot run here with the reason in why[] (the caller skips:
+ *	EXIT_NO_RESOURCE or EXIT_NOT_IMPLEMENTED by errno).
  */
 extern int stress_vmalloc_path_setup(stress_args_t *args, const size_t idx,
 	const size_t bytes, const size_t batch, const int io_uring,
@@ -107,8 +108,11 @@ extern int stress_vmalloc_path_setup(stress_args_t *args, const size_t idx,
  *  stress_vmalloc_path_batch()
  *	one bogo-op: make the batch of each kind, all alive at once, then
  *	free them all; *allocs grows by the kernel allocations made.
- *	Returns 0, or -errno with what failed in what[] (a failure; EINTR
- *	when a signal stopped the batch: the items made count).
+ *	Every item looks at stress_continue_flag() first: once the run
+ *	ends, the batch stops, frees what it made (counted in *allocs) and
+ *	returns -EINTR, so that one bogo-op never outlasts -t by more than
+ *	an item and its release. Returns 0, -EINTR (stopped: not a whole
+ *	bogo-op), or -errno with what failed in what[] (a failure).
  */
 extern int stress_vmalloc_path_batch(stress_vmalloc_path_t *path,
 	uint64_t *allocs, char *what, const size_t what_len);
@@ -123,7 +127,8 @@ extern size_t stress_vmalloc_path_batch_size(const stress_vmalloc_path_t *path);
  *  stress_vmalloc_path_verify()
  *	prove every kind again: its areas show in /proc/vmallocinfo while a
  *	batch is held. Returns 0 proved, 1 could not be judged here (reason
- *	in what[]), -errno on failure (EBADMSG: the areas did not show).
+ *	in what[]), -EINTR when the run ended during the proof (no
+ *	verdict), -errno on failure (EBADMSG: the areas did not show).
  */
 extern int stress_vmalloc_path_verify(stress_vmalloc_path_t *path,
 	char *what, const size_t what_len);

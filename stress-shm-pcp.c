@@ -208,6 +208,7 @@ typedef struct {
 	size_t path;			/* stress_vmalloc_paths[] index */
 	size_t batch;			/* companions' batch after clamps */
 	bool stopped;			/* the run ended during set-up */
+	bool cut;			/* the run ended mid-cycle */
 	int skip_err;			/* the errno it skipped with, 0 if none */
 	int worker_cpu;			/* -1: not pinned */
 	int companion_cpu[MAX_SHM_PCP_CHURN_PROCS];
@@ -332,7 +333,8 @@ static int stress_shm_pcp_verify(
  *  stress_shm_pcp_fault()
  *	write-fault every page of the object mapped at words once; the page
  *	count grows chunk by chunk so that a kill in the middle loses at
- *	most one chunk
+ *	most one chunk, and at each chunk the end of the run cuts the cycle
+ *	short (a 1G object takes seconds): no bogo-op, nothing verified
  */
 static int stress_shm_pcp_fault(
 	stress_args_t *args,
@@ -364,10 +366,16 @@ static int stress_shm_pcp_fault(
 		if (UNLIKELY(n - told == STRESS_SHM_PCP_PAGE_CHUNK)) {
 			*pages += STRESS_SHM_PCP_PAGE_CHUNK;
 			told = n;
+			if (UNLIKELY(!stress_continue_flag()))
+				break;
 		}
 	}
 	(void)stress_signal_restore(args->name, SIGBUS, &old_action);
 	*pages += n - told;
+	if (n < n_pages) {
+		ctx->cut = true;
+		return EXIT_SUCCESS;
+	}
 
 	return ctx->verify ? stress_shm_pcp_verify(args, ctx, words, seq, n) : EXIT_SUCCESS;
 }
@@ -1181,7 +1189,7 @@ static int stress_shm_pcp(stress_args_t *args)
 	if (!ctx.stopped) {
 		do {
 			rc = method->func(args, &ctx);
-			if (rc != EXIT_SUCCESS)
+			if ((rc != EXIT_SUCCESS) || ctx.cut)
 				break;
 			stress_bogo_inc(args);
 		} while (stress_continue(args));

@@ -68,6 +68,7 @@ typedef struct {
 	uint64_t allocs;		/* kernel allocations made by bogo-ops */
 	size_t next;			/* "all": the next path to try */
 	bool skipped;			/* the stressor skipped: said why */
+	bool cut;			/* the run ended inside the last call */
 	int skip_err;			/* the errno it skipped with, 0 if none */
 	double next_proof;		/* when the next proof is due */
 	stress_vmalloc_path_t *path[STRESS_VMALLOC_PATHS_NUM];
@@ -131,6 +132,7 @@ static int stress_vmalloc_order_context_init(stress_args_t *args,
 	ctx->allocs = 0;
 	ctx->next = 0;
 	ctx->skipped = false;
+	ctx->cut = false;
 	ctx->skip_err = 0;
 	ctx->next_proof = 0.0;
 	(void)shim_memset(ctx->path, 0, sizeof(ctx->path));
@@ -163,6 +165,10 @@ static int stress_vmalloc_order_ready(stress_args_t *args,
 		return -1;
 	ret = stress_vmalloc_path_setup(args, idx, ctx->bytes, ctx->batch,
 		ctx->io_uring, &ctx->path[idx], why, sizeof(why));
+	if (ret == -EINTR) {
+		ctx->cut = true;
+		return EXIT_SUCCESS;
+	}
 	if (ret == 0) {
 		ctx->proved[idx] = stress_time_now();
 		if (ctx->next_proof <= 0.0)
@@ -222,6 +228,8 @@ static int stress_vmalloc_order_verify(stress_args_t *args,
 	if (ctx->tried[idx] && ((now < ctx->next_proof) || !stress_vmalloc_order_oldest(ctx, idx)))
 		return EXIT_SUCCESS;
 	ret = stress_vmalloc_path_verify(ctx->path[idx], what, sizeof(what));
+	if (!stress_continue_flag())
+		return EXIT_SUCCESS;	/* the run ended during the proof */
 	ctx->proved[idx] = stress_time_now();
 	ctx->tried[idx] = true;
 	took = ctx->proved[idx] - now;
@@ -247,7 +255,8 @@ static int stress_vmalloc_order_verify(stress_args_t *args,
 /*
  *  stress_vmalloc_order_batch()
  *	one bogo-op of path idx: its batch of allocations, all alive at
- *	once, then freed. Not one item for want of a resource mid-run (a
+ *	once, then freed; a batch the run's end cuts short is no bogo-op.
+ *	Not one item for want of a resource mid-run (a
  *	limit shared with every process of the user) skips; any other
  *	errno is a failure.
  */
@@ -258,6 +267,10 @@ static int stress_vmalloc_order_batch(stress_args_t *args,
 	int ret, err;
 
 	ret = stress_vmalloc_path_batch(ctx->path[idx], &ctx->allocs, what, sizeof(what));
+	if (ret == -EINTR) {
+		ctx->cut = true;	/* the run ended mid-batch */
+		return EXIT_SUCCESS;
+	}
 	if (ret < 0) {
 		err = -ret;
 		if (stress_vmalloc_exit_status(err) == EXIT_NO_RESOURCE) {
@@ -281,7 +294,7 @@ static int stress_vmalloc_order_path(stress_args_t *args,
 {
 	const int ret = stress_vmalloc_order_ready(args, ctx, idx, true);
 
-	if (ret != EXIT_SUCCESS)
+	if ((ret != EXIT_SUCCESS) || !ctx->path[idx])
 		return ret;
 	return stress_vmalloc_order_batch(args, ctx, idx);
 }
@@ -299,8 +312,11 @@ static int stress_vmalloc_order_all(stress_args_t *args, stress_vmalloc_order_co
 	for (tries = 0; tries < STRESS_VMALLOC_PATHS_NUM; tries++) {
 		idx = ctx->next++ % STRESS_VMALLOC_PATHS_NUM;
 
-		if (stress_vmalloc_order_ready(args, ctx, idx, false) == EXIT_SUCCESS)
-			return stress_vmalloc_order_batch(args, ctx, idx);
+		if (stress_vmalloc_order_ready(args, ctx, idx, false) != EXIT_SUCCESS)
+			continue;
+		if (!ctx->path[idx])
+			return EXIT_SUCCESS;	/* cut during its set-up */
+		return stress_vmalloc_order_batch(args, ctx, idx);
 	}
 	/* the first errno short of a resource, else the first */
 	for (idx = 0; idx < STRESS_VMALLOC_PATHS_NUM; idx++) {
@@ -455,12 +471,14 @@ static int stress_vmalloc_order(stress_args_t *args)
 	stress_proc_state_set(args->name, STRESS_STATE_RUN);
 
 	t_start = stress_time_now();
-	do {
-		rc = method->func(args, &ctx);
-		if (rc != EXIT_SUCCESS)
-			break;
-		stress_bogo_inc(args);
-	} while (stress_continue(args));
+	if (!ctx.cut) {
+		do {
+			rc = method->func(args, &ctx);
+			if ((rc != EXIT_SUCCESS) || ctx.cut)
+				break;
+			stress_bogo_inc(args);
+		} while (stress_continue(args));
+	}
 	duration = stress_time_now() - t_start;
 
 	stress_proc_state_set(args->name, STRESS_STATE_DEINIT);
