@@ -20,6 +20,7 @@
 #include "core-builtin.h"
 #include "core-capabilities.h"
 #include "core-memory.h"
+#include "core-signal.h"
 #include "core-vmalloc.h"
 
 #include <dirent.h>
@@ -65,6 +66,29 @@ int stress_vmalloc_exit_status(const int err)
 		break;
 	}
 	return EXIT_FAILURE;
+}
+
+/*
+ *  stress_vmalloc_child_stop()
+ *	SIGALRM in a process a worker forked: it stops that process only
+ */
+static void MLOCKED_TEXT stress_vmalloc_child_stop(int signum)
+{
+	(void)signum;
+	g_stress_continue_flag = false;
+}
+
+/*
+ *  stress_vmalloc_child_init()
+ *	in a process a worker forked: SIGALRM only clears this process'
+ *	stress_continue_flag(), then the parent's death sends it
+ */
+int stress_vmalloc_child_init(const char *name)
+{
+	if (stress_signal_handler(name, SIGALRM, stress_vmalloc_child_stop, NULL) < 0)
+		return -1;
+	stress_parent_died_alarm();
+	return 0;
 }
 
 const stress_vmalloc_path_info_t stress_vmalloc_paths[] = {
@@ -614,11 +638,11 @@ static int stress_vmalloc_children_room(stress_vmalloc_kind_t *k, const uint64_t
 	return k->pids ? 0 : -ENOMEM;
 }
 
-static void NORETURN stress_vmalloc_child_parked(const int fd, const pid_t parent)
+static void NORETURN stress_vmalloc_child_parked(const char *name, const int fd, const pid_t parent)
 {
 	char ch;
 
-	stress_parent_died_alarm();
+	(void)stress_vmalloc_child_init(name);
 	while ((getppid() == parent) && (read(fd, &ch, 1) < 0) && (errno == EINTR))
 		;
 	_exit(0);
@@ -645,7 +669,7 @@ static uint64_t stress_vmalloc_children_acquire(stress_vmalloc_kind_t *k, const 
 		}
 		if (pid == 0) {
 			(void)close(k->gate[1]);
-			stress_vmalloc_child_parked(k->gate[0], parent);
+			stress_vmalloc_child_parked(k->args->name, k->gate[0], parent);
 		}
 		k->pids[i] = pid;
 	}

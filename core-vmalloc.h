@@ -83,6 +83,20 @@ extern const size_t stress_vmalloc_paths_num;
  */
 extern int stress_vmalloc_exit_status(const int err);
 
+/*
+ *  stress_vmalloc_child_init()
+ *	call first in every process a worker forks (churn companions, the
+ *	children a path parks): SIGALRM, which PR_SET_PDEATHSIG then sends
+ *	when the parent dies (stress_parent_died_alarm()), only clears this
+ *	process' stress_continue_flag(). stress-ng's inherited handler would
+ *	also zero every instance's bogo-op limit (stress_continue_set_flag()
+ *	-> stress_bogo_max_ops_zero(), shared by the run), so that a worker
+ *	killed by the OOM killer or a user would end every stressor of the
+ *	run, as a success. Returns 0, or -1 when the handler could not be
+ *	set (stress_signal_handler() said why).
+ */
+extern int stress_vmalloc_child_init(const char *name);
+
 /* io-uring path: which kinds run */
 #define STRESS_VMALLOC_IO_URING_BUFFERS	(0x1)
 #define STRESS_VMALLOC_IO_URING_RINGS	(0x2)

@@ -869,7 +869,8 @@ static void NORETURN stress_shm_pcp_companion(
 	 * the companions after the first set the path up as another */
 	if (idx > 0)
 		path_args.instance = args->instance + 1;
-	stress_parent_died_alarm();
+	/* SIGALRM stops this companion only, not every stressor of the run */
+	(void)stress_vmalloc_child_init(args->name);
 	if (getppid() != worker)
 		_exit(EXIT_SUCCESS);
 	ret = stress_shm_pcp_pin(ctx->companion_cpu[idx]);

@@ -24,7 +24,7 @@
 #define REAP_LOOKS 5000 /* 1 ms each: 5 s before SIGKILL */
 
 uint64_t g_opt_flags;
-volatile bool smm_compat_continue = true;
+volatile bool g_stress_continue_flag = true;
 
 /* Instances: one row of pids per stressor, shared by the run's workers. */
 static pid_t (*instances)[INSTANCES_MAX];
@@ -224,7 +224,7 @@ static void stop_handler(int sig, siginfo_t *info, void *uc)
 	const int saved = errno;
 	size_t i;
 
-	smm_compat_continue = false;
+	g_stress_continue_flag = false;
 	if (getpid() != stop_pid) {
 		errno = saved;
 		return; /* a companion or a parked child: the flag is enough */
@@ -253,7 +253,7 @@ void smm_compat_stop_install(void (*on_stop)(void))
 	struct sigaction sa;
 	size_t i;
 
-	smm_compat_continue = true;
+	g_stress_continue_flag = true;
 	if (stop_pid != getpid())
 		memset(stop_cbs, 0, sizeof(stop_cbs));
 	for (i = 0; i < STRESSORS_MAX && stop_cbs[i] && stop_cbs[i] != on_stop;

@@ -213,11 +213,11 @@ typedef struct {
 extern uint64_t g_opt_flags;
 
 /* false once a stop signal reached this process (plugin/compat.h) */
-extern volatile bool smm_compat_continue;
+extern volatile bool g_stress_continue_flag;
 
 static inline bool ALWAYS_INLINE stress_continue_flag(void)
 {
-	return smm_compat_continue;
+	return g_stress_continue_flag;
 }
 
 static inline void ALWAYS_INLINE stress_asm_mb(void)
