@@ -205,6 +205,7 @@ typedef struct {
 	uint64_t verified;		/* cycles whose pages were read back */
 	uint64_t churn_allocs;		/* companions' allocations, last read */
 	size_t procs;			/* companions started */
+	uint64_t restarts;		/* companions restarted after SIGKILL */
 	size_t path;			/* stress_vmalloc_paths[] index */
 	size_t batch;			/* companions' batch after clamps */
 	bool stopped;			/* the run ended during set-up */
@@ -431,46 +432,74 @@ static uint64_t stress_shm_pcp_allocs(stress_shm_pcp_context_t *ctx)
 	return allocs;
 }
 
+static int stress_shm_pcp_companion_restart(stress_args_t *args,
+	stress_shm_pcp_context_t *ctx, const size_t idx, const pid_t pid);
+
+/*
+ *  stress_shm_pcp_companion_ended()
+ *	companion idx ended with status under a running worker: SIGKILL
+ *	(the OOM killer, as stress-ng takes it) restarts it; no resource
+ *	left mid-run, said in its slot, skips; anything else is a failure
+ */
+static int stress_shm_pcp_companion_ended(stress_args_t *args, stress_shm_pcp_context_t *ctx,
+	const size_t idx, const pid_t pid, const int status)
+{
+	if (WIFSIGNALED(status) && (WTERMSIG(status) == SIGKILL))
+		return stress_shm_pcp_companion_restart(args, ctx, idx, pid);
+	if (WIFEXITED(status) && (WEXITSTATUS(status) == EXIT_NO_RESOURCE) &&
+	    ctx->slots[idx].err) {
+		ctx->skip_err = ctx->slots[idx].err;
+		pr_inf_skip("%s: %s, skipping stressor\n", args->name, ctx->slots[idx].reason);
+		return EXIT_NO_RESOURCE;
+	}
+	if (WIFSIGNALED(status))
+		pr_fail("%s: churn companion %" PRIdMAX " was killed by signal %d (%s)\n",
+			args->name, (intmax_t)pid, WTERMSIG(status),
+			stress_signal_name(WTERMSIG(status)));
+	else
+		pr_fail("%s: churn companion %" PRIdMAX " exited with status %d\n",
+			args->name, (intmax_t)pid, WEXITSTATUS(status));
+	return EXIT_FAILURE;
+}
+
 /*
  *  stress_shm_pcp_companions_check()
- *	a companion that ended under a running worker is a failure, or a
- *	skip when it found no resource left mid-run and said why
+ *	reap what ended: companions (stress_shm_pcp_companion_ended()) and
+ *	the children of killed ones, which the worker adopts as subreaper;
+ *	a companion gone without being reaped here is a failure
  */
 static int stress_shm_pcp_companions_check(stress_args_t *args, stress_shm_pcp_context_t *ctx)
 {
 	size_t i;
+	int rc;
 
-	for (i = 0; i < ctx->procs; i++) {
-		const pid_t pid = ctx->s_pids[i].pid;
+	for (;;) {
 		int status = 0;
-		pid_t ret;
+		const pid_t pid = waitpid(-1, &status, WNOHANG);
 
-		if (pid <= 1)
+		if ((pid < 0) && (errno == EINTR))
 			continue;
-		ret = waitpid(pid, &status, WNOHANG);
-		if ((ret == 0) || ((ret < 0) && (errno == EINTR)))
-			continue;
+		if (pid <= 0)
+			break;
+		for (i = 0; (i < ctx->procs) && (ctx->s_pids[i].pid != pid); i++)
+			;
+		if (i == ctx->procs)
+			continue;	/* a parked child of a killed companion */
 		ctx->s_pids[i].pid = -1;
 		if (!stress_continue_flag())
 			continue;	/* it was stopped for the end of the run */
-		if (ret < 0) {
+		rc = stress_shm_pcp_companion_ended(args, ctx, i, pid, status);
+		if (rc != EXIT_SUCCESS)
+			return rc;
+	}
+	for (i = 0; i < ctx->procs; i++) {
+		const pid_t pid = ctx->s_pids[i].pid;
+
+		if ((pid > 1) && (kill(pid, 0) < 0) && (errno == ESRCH) && stress_continue_flag()) {
 			pr_fail("%s: churn companion %" PRIdMAX " ended, reaped elsewhere\n",
 				args->name, (intmax_t)pid);
-		} else if (WIFEXITED(status) &&
-			   (WEXITSTATUS(status) == EXIT_NO_RESOURCE) &&
-			   ctx->slots[i].err) {
-			ctx->skip_err = ctx->slots[i].err;
-			pr_inf_skip("%s: %s, skipping stressor\n", args->name, ctx->slots[i].reason);
-			return EXIT_NO_RESOURCE;
-		} else if (WIFSIGNALED(status)) {
-			pr_fail("%s: churn companion %" PRIdMAX " was killed by signal %d (%s)\n",
-				args->name, (intmax_t)pid, WTERMSIG(status),
-				stress_signal_name(WTERMSIG(status)));
-		} else {
-			pr_fail("%s: churn companion %" PRIdMAX " exited with status %d\n",
-				args->name, (intmax_t)pid, WEXITSTATUS(status));
+			return EXIT_FAILURE;
 		}
-		return EXIT_FAILURE;
 	}
 	return EXIT_SUCCESS;
 }
@@ -866,8 +895,9 @@ static void NORETURN stress_shm_pcp_companion(
 	int ret;
 
 	/* the path's notes (its proof) once: notes come from instance 0, so
-	 * the companions after the first set the path up as another */
-	if (idx > 0)
+	 * the companions after the first, and any restarted, set the path
+	 * up as another */
+	if ((idx > 0) || ctx->restarts)
 		path_args.instance = args->instance + 1;
 	/* SIGALRM stops this companion only, not every stressor of the run */
 	(void)stress_vmalloc_child_init(args->name);
@@ -934,12 +964,17 @@ static void NORETURN stress_shm_pcp_companion(
 }
 
 /*
- *  stress_shm_pcp_companions_start()
- *	fork the companions and wait until each has said whether it can
- *	run; all set up first, then the gate opens and they start together,
- *	so that one that churns already does not slow the set-up of the next
+ *  stress_shm_pcp_companions_fork()
+ *	fork companions first..last-1 and wait until each has said whether
+ *	it can run; all set up first, then the gate opens and they start
+ *	together, so that one that churns already does not slow the set-up
+ *	of the next
  */
-static int stress_shm_pcp_companions_start(stress_args_t *args, stress_shm_pcp_context_t *ctx)
+static int stress_shm_pcp_companions_fork(
+	stress_args_t *args,
+	stress_shm_pcp_context_t *ctx,
+	const size_t first,
+	const size_t last)
 {
 	const pid_t worker = getpid();
 	int ready[MAX_SHM_PCP_CHURN_PROCS], gate[2], err = 0;
@@ -947,31 +982,6 @@ static int stress_shm_pcp_companions_start(stress_args_t *args, stress_shm_pcp_c
 	size_t i, n;
 	char why[300] = "";
 
-	if (ctx->procs == 0)
-		return EXIT_SUCCESS;
-#if defined(HAVE_PRCTL) &&		\
-    defined(HAVE_SYS_PRCTL_H) &&	\
-    defined(PR_SET_CHILD_SUBREAPER)
-	/*
-	 *  Companions are killed at the end, and the children a companion
-	 *  parks (ldt, fdtable) are then orphans: the worker adopts them
-	 *  and reaps them, stress-ng has no helper that reaps the children
-	 *  of a killed child
-	 */
-	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
-#endif
-	ctx->slots_size = ctx->procs * sizeof(*ctx->slots);
-	ctx->slots = (stress_shm_pcp_slot_t *)stress_mmap_populate(NULL, ctx->slots_size,
-		PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-	if (ctx->slots == MAP_FAILED) {
-		err = errno;
-		ctx->slots = NULL;
-		ctx->skip_err = err;
-		pr_inf_skip("%s: cannot mmap %zu bytes for the churn companions, errno=%d (%s), "
-			"skipping stressor\n", args->name, ctx->slots_size, err, strerror(err));
-		return EXIT_NO_RESOURCE;
-	}
-	(void)shim_memset(ctx->slots, 0, ctx->slots_size);
 	if (pipe(gate) < 0) {
 		err = errno;
 		ctx->skip_err = err;
@@ -979,7 +989,7 @@ static int stress_shm_pcp_companions_start(stress_args_t *args, stress_shm_pcp_c
 			args->name, err, strerror(err));
 		return stress_shm_pcp_errno_rc(err);
 	}
-	for (n = 0; n < ctx->procs; n++) {
+	for (n = first; n < last; n++) {
 		int fds[2];
 		pid_t pid;
 
@@ -1000,7 +1010,7 @@ static int stress_shm_pcp_companions_start(stress_args_t *args, stress_shm_pcp_c
 		} else if (pid == 0) {
 			(void)close(fds[0]);
 			(void)close(gate[1]);
-			for (i = 0; i < n; i++)
+			for (i = first; i < n; i++)
 				(void)close(ready[i]);
 			stress_shm_pcp_companion(args, ctx, n, worker, fds[1], gate[0]);
 		}
@@ -1009,7 +1019,7 @@ static int stress_shm_pcp_companions_start(stress_args_t *args, stress_shm_pcp_c
 		ctx->s_pids[n].pid = pid;
 	}
 	/* the companions' slots say why once their ready byte is here */
-	for (i = 0; i < n; i++) {
+	for (i = first; i < n; i++) {
 		ssize_t ret;
 		char ch;
 
@@ -1048,6 +1058,62 @@ static int stress_shm_pcp_companions_start(stress_args_t *args, stress_shm_pcp_c
 		return EXIT_NO_RESOURCE;
 	}
 	return EXIT_SUCCESS;
+}
+
+/*
+ *  stress_shm_pcp_companions_start()
+ *	the slots the companions share with the worker, then the companions
+ */
+static int stress_shm_pcp_companions_start(stress_args_t *args, stress_shm_pcp_context_t *ctx)
+{
+	int err;
+
+	if (ctx->procs == 0)
+		return EXIT_SUCCESS;
+#if defined(HAVE_PRCTL) &&		\
+    defined(HAVE_SYS_PRCTL_H) &&	\
+    defined(PR_SET_CHILD_SUBREAPER)
+	/*
+	 *  Companions are killed at the end, and the children a companion
+	 *  parks (ldt, fdtable) are then orphans: the worker adopts them
+	 *  and reaps them, stress-ng has no helper that reaps the children
+	 *  of a killed child
+	 */
+	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
+#endif
+	ctx->slots_size = ctx->procs * sizeof(*ctx->slots);
+	ctx->slots = (stress_shm_pcp_slot_t *)stress_mmap_populate(NULL, ctx->slots_size,
+		PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+	if (ctx->slots == MAP_FAILED) {
+		err = errno;
+		ctx->slots = NULL;
+		ctx->skip_err = err;
+		pr_inf_skip("%s: cannot mmap %zu bytes for the churn companions, errno=%d (%s), "
+			"skipping stressor\n", args->name, ctx->slots_size, err, strerror(err));
+		return EXIT_NO_RESOURCE;
+	}
+	(void)shim_memset(ctx->slots, 0, ctx->slots_size);
+	return stress_shm_pcp_companions_fork(args, ctx, 0, ctx->procs);
+}
+
+/*
+ *  stress_shm_pcp_companion_restart()
+ *	companion idx was SIGKILLed (the OOM killer, most likely): a new one
+ *	takes its place and its slot, the allocations counted so far kept,
+ *	as stress-ng restarts an OOM-killed child (stress_oomable_child())
+ */
+static int stress_shm_pcp_companion_restart(stress_args_t *args,
+	stress_shm_pcp_context_t *ctx, const size_t idx, const pid_t pid)
+{
+	stress_shm_pcp_slot_t *slot = &ctx->slots[idx];
+
+	ctx->restarts++;
+	pr_inf("%s: churn companion %zu (pid %" PRIdMAX ") was killed by SIGKILL, "
+		"possibly by the OOM killer: restarting it (%" PRIu64 " so far)\n",
+		args->name, idx, (intmax_t)pid, ctx->restarts);
+	slot->err = 0;
+	slot->reason[0] = '\0';
+	return stress_shm_pcp_companions_fork(args, ctx, idx, idx + 1);
 }
 
 /*

@@ -5,14 +5,15 @@
 # stress-ng (which stress-ng calls a successful run) is exit 2 and
 # interrupted, never a success; as a user with RLIMIT_NPROC 3 no worker can
 # start, and the run ends at the deadline with exit 3, naming the limit;
-# a churn companion killed is a failure named by its signal; a stop
+# a churn companion killed by SIGSEGV is a failure named by its signal,
+# one SIGKILLed (the OOM killer's signal) is restarted; a stop
 # (SIGINT) whose stress-ng cannot end (a worker SIGSTOPped) is killed 10 s
 # after its one SIGINT, exit 130. A run left alone is none of these.
 . "$(dirname "$0")/lib.sh"
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 13
+plan 14
 
 # start NAME T: stress-mm with one stack worker for T s in the background
 # ($pid), its log $TMPD/NAME.log, its report $TMPD/NAME.yaml; SIGKILL
@@ -107,38 +108,50 @@ else
 	skip "RLIMIT_NPROC 3: interrupted" "as above"
 fi
 
-# 4. a churn companion killed: the worker's record says by which signal.
-# The worker is the pid its record names (the run directory is under
-# TMPDIR, here $TMPD/comp), a companion one of its children.
-mkdir -p "$TMPD/comp"
-(cd "$TMPD" && TMPDIR="$TMPD/comp" exec setsid timeout -s KILL 60 "$SMM" --shm-pcp 1 \
-	--shm-pcp-bytes 1M --shm-pcp-mode spin -t 6 --counters none \
-	--vmallocinfo-interval 0 --yaml "$TMPD/comp.yaml" > "$TMPD/comp.log" 2>&1) &
-pid=$!
-ng_of comp > /dev/null
-comp=""
-for i in $(seq 50); do
-	f=$(ls "$TMPD"/comp/stress-mm.*/stats/shm-pcp.*.stats 2> /dev/null | head -1)
-	wpid=${f##*shm-pcp.}
-	wpid=${wpid%.stats}
-	[ -n "$wpid" ] && comp=$(ps -eo pid=,ppid=,stat= |
-		awk -v w="$wpid" '$2 == w && $3 !~ /^Z/ { print $1; exit }')
-	[ -n "$comp" ] && break
-	sleep 0.1
-done
-[ -n "$comp" ] || diag "no companion found (worker ${wpid:-not found})"
-kill -9 "$comp"
-wait $pid
-rc=$?
+# 4. a churn companion killed: by SIGSEGV, a failure the worker's record
+# names by its signal; by SIGKILL (the OOM killer's), restarted and said,
+# no failure. The worker is the pid its record names (the run directory
+# is under TMPDIR, here $TMPD/NAME), a companion one of its children.
+# companion_kill NAME SIGNAL: a shm-pcp run whose companion gets SIGNAL;
+# its status in $rc, the companion's pid in $comp
+companion_kill() {
+	local pid f wpid
+	mkdir -p "$TMPD/$1"
+	(cd "$TMPD" && TMPDIR="$TMPD/$1" exec setsid timeout -s KILL 60 "$SMM" --shm-pcp 1 \
+		--shm-pcp-bytes 1M --shm-pcp-mode spin -t 6 --counters none \
+		--vmallocinfo-interval 0 --yaml "$TMPD/$1.yaml" > "$TMPD/$1.log" 2>&1) &
+	pid=$!
+	ng_of "$1" > /dev/null
+	comp=""
+	for _ in $(seq 50); do
+		f=$(ls "$TMPD/$1"/stress-mm.*/stats/shm-pcp.*.stats 2> /dev/null | head -1)
+		wpid=${f##*shm-pcp.}
+		wpid=${wpid%.stats}
+		[ -n "$wpid" ] && comp=$(ps -eo pid=,ppid=,stat= |
+			awk -v w="$wpid" '$2 == w && $3 !~ /^Z/ { print $1; exit }')
+		[ -n "$comp" ] && break
+		sleep 0.1
+	done
+	[ -n "$comp" ] || diag "no companion found (worker ${wpid:-not found})"
+	kill "-$2" "$comp"
+	wait $pid
+	rc=$?
+}
+companion_kill comp SEGV
 [ $rc -eq 2 ]
-ok $? "a churn companion killed: exit $rc"
-line=$(grep -m1 "^stress-mm: shm-pcp failed: " "$TMPD/comp.log")
-# the stressor names a signal as stress-ng does (stress_signal_name())
+ok $? "a churn companion killed by SIGSEGV: exit $rc"
+line=$(grep "^stress-mm: shm-pcp failed: " "$TMPD/comp.log" | paste -sd'|')
+# the record's crash signal, or the stressor's line naming the signal as
+# stress-ng does (stress_signal_name())
 case $line in
-*"churn companion $comp was killed by signal 9 (SIGKILL)") true ;;
+*"a worker crashed with signal 11"* | *"churn companion $comp was killed by signal 11 (SIGSEGV)"*) true ;;
 *) false ;;
 esac
 ok $? "a churn companion killed: named by its signal, from the record: $line"
+companion_kill oom KILL
+[ $rc -eq 0 ] && ! grep -q "^stress-mm: shm-pcp failed: " "$TMPD/oom.log" &&
+	grep -q "shm-pcp: churn companion 0 (pid $comp) was killed by SIGKILL, possibly by the OOM killer: restarting it (1 so far)" "$TMPD/oom.log"
+ok $? "a churn companion SIGKILLed: restarted and said, no failure (exit $rc)"
 
 # 5. a stop that stress-ng cannot carry out: a worker SIGSTOPped, then
 # SIGINT to stress-mm 1 s into a 60 s run; its grace is 10 s, where the
