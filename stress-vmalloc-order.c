@@ -398,6 +398,29 @@ static const stress_vmalloc_order_method_t stress_vmalloc_order_methods[] = {
 };
 
 /*
+ *  stress_vmalloc_order_setup()
+ *	set up every path the method runs before the timed loop: no proof
+ *	then lands between bogo-ops, and "all" runs the same paths, timed
+ *	alike, whether /proc/vmallocinfo can be read or a rule decides. A
+ *	path asked for alone that cannot run skips (its EXIT_*), as "all"
+ *	does when none can.
+ */
+static int stress_vmalloc_order_setup(stress_args_t *args, stress_vmalloc_order_context_t *ctx)
+{
+	size_t idx;
+
+	if (ctx->method > 0)
+		return stress_vmalloc_order_ready(args, ctx, ctx->method - 1, true);
+	for (idx = 0; (idx < STRESS_VMALLOC_PATHS_NUM) && !ctx->cut; idx++)
+		(void)stress_vmalloc_order_ready(args, ctx, idx, false);
+	for (idx = 0; (idx < STRESS_VMALLOC_PATHS_NUM) && !ctx->cut; idx++) {
+		if (ctx->path[idx])
+			return EXIT_SUCCESS;
+	}
+	return ctx->cut ? EXIT_SUCCESS : stress_vmalloc_order_all(args, ctx);
+}
+
+/*
  *  stress_vmalloc_order_context_deinit()
  *	under --verify say what was proved again, or that nothing was;
  *	free every path set up
@@ -465,6 +488,11 @@ static int stress_vmalloc_order(stress_args_t *args)
 	rc = stress_vmalloc_order_context_init(args, &ctx);
 	if (rc != EXIT_SUCCESS)
 		return rc;
+	rc = stress_vmalloc_order_setup(args, &ctx);
+	if (rc != EXIT_SUCCESS) {
+		stress_vmalloc_order_context_deinit(args, &ctx);
+		return rc;
+	}
 
 	stress_proc_state_set(args->name, STRESS_STATE_SYNC_WAIT);
 	stress_sync_start_wait(args);
