@@ -1858,21 +1858,26 @@ static void stress_vmalloc_report(stress_vmalloc_kind_t *k, const char *what,
 	char why[600], got[32], want[32], order[64];
 
 	if (r->err) {
-		if (r->used_ok && !ops->by_rule && stress_vmalloc_showed(k, r, made))
+		const bool used = r->used_ok && !ops->by_rule;
+
+		if (used && stress_vmalloc_showed(k, r, made)) {
+			info->decided = STRESS_VMALLOC_BY_VMALLOCUSED;
 			(void)snprintf(why, sizeof(why), "vmalloc by VmallocUsed: %+" PRId64
 				" pages while %" PRIu64 " %s were held; callers not seen: "
 				"/proc/vmallocinfo errno=%d", r->used_pages, made, ops->unit, -r->err);
-		else if (r->used_ok && !ops->by_rule)
+		} else if (used) {
 			(void)snprintf(why, sizeof(why), "not judged: VmallocUsed %+" PRId64
 				" pages while %" PRIu64 " %s were held, fewer than one each (it "
 				"counts the whole machine); /proc/vmallocinfo errno=%d",
 				r->used_pages, made, ops->unit, -r->err);
-		else if (rule)
+		} else if (rule) {
+			info->decided = STRESS_VMALLOC_BY_RULE;
 			(void)snprintf(why, sizeof(why), "by rule (%s), not measured: "
 				"/proc/vmallocinfo errno=%d", rule, -r->err);
-		else
+		} else {
 			(void)snprintf(why, sizeof(why), "kind not verified: /proc/vmallocinfo "
 				"errno=%d (%s)", -r->err, strerror(-r->err));
+		}
 		stress_vmalloc_unproven(k, -r->err, why);
 		stress_vmalloc_note(k->args, "%s: %s: %s", ops->name, what, why);
 		return;
@@ -1880,6 +1885,7 @@ static void stress_vmalloc_report(stress_vmalloc_kind_t *k, const char *what,
 	if (!r->count)
 		return;
 	info->state = STRESS_VMALLOC_PROVEN;
+	info->decided = STRESS_VMALLOC_BY_AREAS;
 	info->vmap = r->vmap && !r->vmalloc;
 	info->order = stress_vmalloc_page_order(r->pages);
 	info->area_bytes = (size_t)r->size;
@@ -2276,6 +2282,27 @@ int stress_vmalloc_path_verify(stress_vmalloc_path_t *path, char *what, const si
 			unjudged = true;
 	}
 	return unjudged ? 1 : 0;
+}
+
+/*
+ *  stress_vmalloc_path_verifiable()
+ *	whether a proof can judge every kind that runs
+ */
+bool stress_vmalloc_path_verifiable(const stress_vmalloc_path_t *path,
+	char *why, const size_t why_len)
+{
+	size_t i;
+
+	for (i = 0; i < path->n; i++) {
+		const stress_vmalloc_kind_info_t *info = path->kind[i].info;
+
+		if ((info->decided != STRESS_VMALLOC_BY_AREAS) &&
+		    (info->decided != STRESS_VMALLOC_BY_VMALLOCUSED)) {
+			(void)snprintf(why, why_len, "%s: %s", info->name, info->reason);
+			return false;
+		}
+	}
+	return true;
 }
 
 /*

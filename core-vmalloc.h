@@ -50,10 +50,19 @@ typedef enum {
 	STRESS_VMALLOC_LEFT_OUT,	/* could not run here: err, reason */
 } stress_vmalloc_state_t;
 
+/* how set-up's proof decided a kind */
+typedef enum {
+	STRESS_VMALLOC_BY_NOTHING = 0,	/* not measured (a per-CPU cache) */
+	STRESS_VMALLOC_BY_AREAS,	/* its areas in /proc/vmallocinfo */
+	STRESS_VMALLOC_BY_VMALLOCUSED,	/* /proc/meminfo VmallocUsed grew */
+	STRESS_VMALLOC_BY_RULE,		/* the kernel's rule, not measured */
+} stress_vmalloc_decided_t;
+
 /* what one kind of a path achieved: filled in by setup */
 typedef struct {
 	char name[32];			/* "stack", "io-uring rings" */
 	stress_vmalloc_state_t state;
+	stress_vmalloc_decided_t decided;	/* how state was decided */
 	int err;			/* errno: why left out or unproven */
 	bool vmap;			/* vmap area (pages from elsewhere) */
 	int order;			/* log2(pages) of an area, -1 if not */
@@ -146,6 +155,16 @@ extern size_t stress_vmalloc_path_batch_size(const stress_vmalloc_path_t *path);
  */
 extern int stress_vmalloc_path_verify(stress_vmalloc_path_t *path,
 	char *what, const size_t what_len);
+
+/*
+ *  stress_vmalloc_path_verifiable()
+ *	whether --verify can prove every kind of the path again here: each
+ *	was decided at set-up by its areas in /proc/vmallocinfo or by
+ *	VmallocUsed; false, with the kind and why in why[], when one was
+ *	decided by the kernel's rule or stayed within a per-CPU cache
+ */
+extern bool stress_vmalloc_path_verifiable(const stress_vmalloc_path_t *path,
+	char *why, const size_t why_len);
 
 /*
  *  stress_vmalloc_path_kinds()

@@ -151,12 +151,15 @@ static int stress_vmalloc_order_context_init(stress_args_t *args,
  *  stress_vmalloc_order_ready()
  *	set path idx up on its first use. Asked for alone, a path that
  *	cannot run skips the stressor (its EXIT_*); in "all" it is left
- *	out with a note and -1 is returned.
+ *	out with a note and -1 is returned. Under --verify a path whose
+ *	kinds a proof cannot judge here cannot run either: verifying it
+ *	would prove nothing. A run that ends during the set-up is cut:
+ *	EXIT_SUCCESS, no path.
  */
 static int stress_vmalloc_order_ready(stress_args_t *args,
 	stress_vmalloc_order_context_t *ctx, const size_t idx, const bool alone)
 {
-	char why[1024];
+	char why[1024], not_here[900];
 	int ret, err;
 
 	if (ctx->path[idx])
@@ -168,6 +171,14 @@ static int stress_vmalloc_order_ready(stress_args_t *args,
 	if (ret == -EINTR) {
 		ctx->cut = true;
 		return EXIT_SUCCESS;
+	}
+	if ((ret == 0) && ctx->verify &&
+	    !stress_vmalloc_path_verifiable(ctx->path[idx], not_here, sizeof(not_here))) {
+		stress_vmalloc_path_teardown(ctx->path[idx]);
+		ctx->path[idx] = NULL;
+		(void)snprintf(why, sizeof(why), "%s cannot be verified here (--verify): %s",
+			stress_vmalloc_paths[idx].name, not_here);
+		ret = -EOPNOTSUPP;
 	}
 	if (ret == 0) {
 		ctx->proved[idx] = stress_time_now();
