@@ -697,14 +697,21 @@ static const char *stress_shm_pcp_method(const size_t i)
 
 /*
  *  stress_shm_pcp_settings()
- *	the options, or their defaults when unset
+ *	the options, or their defaults when unset: --maximize and --minimize
+ *	then take the largest or smallest object and churn batch (the churn
+ *	bytes, companions and placement shape the experiment: kept)
  */
 static void stress_shm_pcp_settings(stress_shm_pcp_context_t *ctx)
 {
 	size_t i;
 
-	if (!stress_setting_get("shm-pcp-bytes", &ctx->bytes))
+	if (!stress_setting_get("shm-pcp-bytes", &ctx->bytes)) {
 		ctx->bytes = DEFAULT_SHM_PCP_BYTES;
+		if (g_opt_flags & OPT_FLAGS_MAXIMIZE)
+			ctx->bytes = MAX_SHM_PCP_BYTES;
+		if (g_opt_flags & OPT_FLAGS_MINIMIZE)
+			ctx->bytes = MIN_SHM_PCP_BYTES;
+	}
 	if (!stress_setting_get("shm-pcp-method", &ctx->method)) {
 		/* posix when built, else the first kind there is */
 		ctx->method = 1;
@@ -719,8 +726,13 @@ static void stress_shm_pcp_settings(stress_shm_pcp_context_t *ctx)
 		ctx->mode = STRESS_SHM_PCP_MODE_STACK;
 	if (!stress_setting_get("shm-pcp-churn-bytes", &ctx->churn_bytes))
 		ctx->churn_bytes = DEFAULT_SHM_PCP_CHURN_BYTES;
-	if (!stress_setting_get("shm-pcp-churn-batch", &ctx->churn_batch))
+	if (!stress_setting_get("shm-pcp-churn-batch", &ctx->churn_batch)) {
 		ctx->churn_batch = DEFAULT_SHM_PCP_CHURN_BATCH;
+		if (g_opt_flags & OPT_FLAGS_MAXIMIZE)
+			ctx->churn_batch = MAX_SHM_PCP_CHURN_BATCH;
+		if (g_opt_flags & OPT_FLAGS_MINIMIZE)
+			ctx->churn_batch = MIN_SHM_PCP_CHURN_BATCH;
+	}
 	if (!stress_setting_get("shm-pcp-churn-procs", &ctx->churn_procs))
 		ctx->churn_procs = DEFAULT_SHM_PCP_CHURN_PROCS;
 	if (!stress_setting_get("shm-pcp-cpu", &ctx->cpu))

@@ -93,7 +93,8 @@ typedef struct {
 
 /*
  *  stress_vmalloc_order_settings()
- *	the options, or their defaults when unset
+ *	the options, or their defaults when unset: --maximize and --minimize
+ *	then take the largest or smallest bytes and batch
  */
 static void stress_vmalloc_order_settings(stress_vmalloc_order_context_t *ctx)
 {
@@ -102,8 +103,18 @@ static void stress_vmalloc_order_settings(stress_vmalloc_order_context_t *ctx)
 	ctx->bytes = DEFAULT_VMALLOC_ORDER_BYTES;
 	ctx->batch = DEFAULT_VMALLOC_ORDER_BATCH;
 	ctx->method = 0;
-	(void)stress_setting_get("vmalloc-order-bytes", &ctx->bytes);
-	(void)stress_setting_get("vmalloc-order-batch", &ctx->batch);
+	if (!stress_setting_get("vmalloc-order-bytes", &ctx->bytes)) {
+		if (g_opt_flags & OPT_FLAGS_MAXIMIZE)
+			ctx->bytes = MAX_VMALLOC_ORDER_BYTES;
+		if (g_opt_flags & OPT_FLAGS_MINIMIZE)
+			ctx->bytes = MIN_VMALLOC_ORDER_BYTES;
+	}
+	if (!stress_setting_get("vmalloc-order-batch", &ctx->batch)) {
+		if (g_opt_flags & OPT_FLAGS_MAXIMIZE)
+			ctx->batch = MAX_VMALLOC_ORDER_BATCH;
+		if (g_opt_flags & OPT_FLAGS_MINIMIZE)
+			ctx->batch = MIN_VMALLOC_ORDER_BATCH;
+	}
 	(void)stress_setting_get("vmalloc-order-method", &ctx->method);
 	(void)stress_setting_get("vmalloc-order-io-uring", &io_uring);
 	switch (io_uring) {

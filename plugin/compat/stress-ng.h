@@ -102,6 +102,8 @@
 #define STRESS_METRIC_GEOMETRIC_MEAN 1
 
 #define OPT_FLAGS_VERIFY (1ULL << 5)
+#define OPT_FLAGS_MINIMIZE (1ULL << 9)
+#define OPT_FLAGS_MAXIMIZE (1ULL << 10)
 
 /* The options of the two stressors (stress-ng: core-opts.h). */
 enum {
