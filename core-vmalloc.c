@@ -91,6 +91,21 @@ int stress_vmalloc_child_init(const char *name)
 	return 0;
 }
 
+/*
+ *  stress_vmalloc_memory_share()
+ *	half the free memory, shared by the stressor's instances
+ */
+uint64_t stress_vmalloc_memory_share(stress_args_t *args)
+{
+	stress_memory_info_t info;
+	uint64_t share;
+
+	if ((stress_memory_info_get(&info) < 0) || (info.freemem == 0))
+		return UINT64_MAX;
+	share = (uint64_t)info.freemem / 2 / STRESS_MAXIMUM(args->instances, 1);
+	return (share > MB) ? share / MB * MB : share;
+}
+
 const stress_vmalloc_path_info_t stress_vmalloc_paths[] = {
 	{ "stack",	16384 },
 	{ "io-uring",	8192 },
@@ -129,6 +144,8 @@ const size_t stress_vmalloc_paths_num = SIZEOF_ARRAY(stress_vmalloc_paths);
 #define STRESS_VMALLOC_RETRIES		(50)	/* of a batch that made none */
 #define STRESS_VMALLOC_RETRY_US		(1000)
 #define STRESS_VMALLOC_KMALLOC_MAX	(4ULL << 20)	/* KMALLOC_MAX_SIZE */
+#define STRESS_VMALLOC_THREAD_SIZE	(16 * KB)	/* x86_64 THREAD_SIZE */
+#define STRESS_VMALLOC_FAULT_STEP	(2 * MB)	/* faulted between looks */
 
 typedef struct stress_vmalloc_kind stress_vmalloc_kind_t;
 
@@ -158,6 +175,8 @@ typedef struct {
 	void (*describe)(stress_vmalloc_kind_t *k, char *buf, const size_t len);
 	void (*why_not)(stress_vmalloc_kind_t *k, const int err, char *buf, const size_t len);
 	bool (*by_rule)(stress_vmalloc_kind_t *k, char *why, const size_t len);
+	/* bytes one item holds, pinned or allocated (after prepare) */
+	uint64_t (*held)(const stress_vmalloc_kind_t *k);
 } stress_vmalloc_ops_t;
 
 /* one kind set up in one process: what any kind needs */
@@ -265,6 +284,17 @@ static inline bool stress_vmalloc_stopped(int *err)
 		return false;
 	*err = EINTR;
 	return true;
+}
+
+/*
+ *  stress_vmalloc_round_page()
+ *	bytes rounded up to whole pages
+ */
+static uint64_t stress_vmalloc_round_page(const uint64_t bytes)
+{
+	const uint64_t page = (uint64_t)stress_memory_page_size_get();
+
+	return (bytes + page - 1) / page * page;
 }
 
 /*
@@ -986,9 +1016,13 @@ static uint64_t stress_vmalloc_memlock(char *buf, const size_t len)
 	return (uint64_t)rlim.rlim_cur;
 }
 
-/* anonymous, never huge, faulted in: many small folios */
+/*
+ *  anonymous, never huge, faulted in: many small folios; faulting a 1G
+ *  buffer in takes a while, so the run's end stops it (-EINTR)
+ */
 static int stress_vmalloc_small_pages(stress_vmalloc_kind_t *k, const uint64_t bytes)
 {
+	uint64_t off;
 	void *p;
 
 	if (k->mem)
@@ -1000,9 +1034,14 @@ static int stress_vmalloc_small_pages(stress_vmalloc_kind_t *k, const uint64_t b
 #if defined(MADV_NOHUGEPAGE)
 	(void)shim_madvise(p, (size_t)bytes, MADV_NOHUGEPAGE);
 #endif
-	(void)shim_memset(p, 0, (size_t)bytes);
 	k->mem = (char *)p;
 	k->mem_bytes = (size_t)bytes;
+	for (off = 0; off < bytes; off += STRESS_VMALLOC_FAULT_STEP) {
+		if (!stress_continue_flag())
+			return -EINTR;
+		(void)shim_memset(k->mem + off, 0,
+			(size_t)STRESS_MINIMUM(bytes - off, STRESS_VMALLOC_FAULT_STEP));
+	}
 	return 0;
 }
 
@@ -1104,12 +1143,23 @@ static int stress_vmalloc_buffers_prepare(stress_vmalloc_kind_t *k, char *why, c
 	const uint64_t page = (uint64_t)stress_memory_page_size_get();
 	char lock[80];
 	const uint64_t memlock = stress_vmalloc_memlock(lock, sizeof(lock));
+	const uint64_t share = stress_vmalloc_memory_share(k->args);
 
 	k->item_bytes = k->bytes / STRESS_VMALLOC_BVEC * page;
 	if (k->item_bytes > STRESS_VMALLOC_BUFFER_MAX)
 		k->item_bytes = STRESS_VMALLOC_BUFFER_MAX;
 	if (k->item_bytes > memlock / 2)
 		k->item_bytes = memlock / 2 / page * page;
+	if (k->item_bytes > share) {
+		char want[32], got[32];
+
+		(void)stress_vmalloc_size_str(k->item_bytes, want, sizeof(want));
+		k->item_bytes = share / page * page;
+		stress_vmalloc_note(k->args, "io-uring buffers: the registered buffer clamped "
+			"from %s to %s: half the free memory shared by %" PRIu32 " instances",
+			want, stress_vmalloc_size_str(k->item_bytes, got, sizeof(got)),
+			STRESS_MAXIMUM(k->args->instances, 1));
+	}
 	if (k->item_bytes < page) {
 		(void)snprintf(why, len, "%s leaves no room for a registered buffer", lock);
 		return -ENOMEM;
@@ -1121,12 +1171,16 @@ static int stress_vmalloc_buffers_prepare(stress_vmalloc_kind_t *k, char *why, c
 static int stress_vmalloc_buffers_room(stress_vmalloc_kind_t *k, const uint64_t cap)
 {
 	uint64_t i;
+	int ret;
 
 	free(k->iov);
 	k->cap = cap;
 	k->iov = calloc((size_t)cap, sizeof(*k->iov));
-	if (!k->iov || stress_vmalloc_small_pages(k, k->item_bytes))
+	if (!k->iov)
 		return -ENOMEM;
+	ret = stress_vmalloc_small_pages(k, k->item_bytes);
+	if (ret)
+		return ret;
 	for (i = 0; i < cap; i++) {
 		k->iov[i].iov_base = (void *)k->mem;
 		k->iov[i].iov_len = (size_t)k->item_bytes;
@@ -1296,6 +1350,7 @@ static int stress_vmalloc_bpf_prepare(stress_vmalloc_kind_t *k, char *why, const
 		if (err >= 0) {
 			(void)close(err);
 			err = 0;
+			k->item_bytes = pages * page;
 			break;
 		}
 		if (err != -ENOMEM)
@@ -1398,6 +1453,8 @@ static int stress_vmalloc_ldt_prepare(stress_vmalloc_kind_t *k, char *why, const
  *  The size is fixed; the bytes asked for are only compared.
  */
 static const char * const stress_vmalloc_pty_callers[] = { "n_tty_open", NULL };
+
+#define STRESS_VMALLOC_N_TTY_DATA	(12 * KB)	/* 3 pages on x86_64 */
 
 #if defined(HAVE_POSIX_OPENPT)
 static int stress_vmalloc_pty_open(stress_vmalloc_kind_t *k)
@@ -1541,6 +1598,40 @@ static bool stress_vmalloc_fdtable_by_rule(stress_vmalloc_kind_t *k, char *why, 
 	return bytes > STRESS_VMALLOC_KMALLOC_MAX;
 }
 
+/*
+ *  What one item holds, for the memory share of a batch: a kernel
+ *  stack and the raw thread's user stack; a ring or buffer pinned; a
+ *  filter's pages; two N_TTY areas; a child's LDT or fd table and its
+ *  kernel stack.
+ */
+static uint64_t stress_vmalloc_stack_held(const stress_vmalloc_kind_t *k)
+{
+	(void)k;
+	return 2 * STRESS_VMALLOC_THREAD_SIZE;
+}
+
+static uint64_t stress_vmalloc_item_held(const stress_vmalloc_kind_t *k)
+{
+	return stress_vmalloc_round_page(k->item_bytes);
+}
+
+static uint64_t stress_vmalloc_pty_held(const stress_vmalloc_kind_t *k)
+{
+	(void)k;
+	return 2 * stress_vmalloc_round_page(STRESS_VMALLOC_N_TTY_DATA);
+}
+
+static uint64_t stress_vmalloc_ldt_held(const stress_vmalloc_kind_t *k)
+{
+	return stress_vmalloc_round_page(k->entries * 8) + STRESS_VMALLOC_THREAD_SIZE;
+}
+
+static uint64_t stress_vmalloc_fdtable_held(const stress_vmalloc_kind_t *k)
+{
+	return stress_vmalloc_round_page(((uint64_t)k->target + 1) * STRESS_VMALLOC_FD_SLOT) +
+		STRESS_VMALLOC_THREAD_SIZE;
+}
+
 static const stress_vmalloc_ops_t stress_vmalloc_stack_ops = {
 	.name = "stack",
 	.unit = "threads",
@@ -1561,6 +1652,7 @@ static const stress_vmalloc_ops_t stress_vmalloc_stack_ops = {
 	/* RLIMIT_NPROC, a pids cgroup: shared, full for a moment */
 	.retry_errno = EAGAIN,
 	.prepare = stress_vmalloc_stack_prepare,
+	.held = stress_vmalloc_stack_held,
 #if defined(STRESS_VMALLOC_RAW_THREADS) ||	\
     defined(HAVE_LIB_PTHREAD)
 	.headroom = stress_vmalloc_half_tasks,
@@ -1581,6 +1673,7 @@ static const stress_vmalloc_ops_t stress_vmalloc_rings_ops = {
 	.retry_errno = ENOMEM,	/* the shared RLIMIT_MEMLOCK, for a moment */
 	.io_uring = STRESS_VMALLOC_IO_URING_RINGS,
 	.prepare = stress_vmalloc_rings_prepare,
+	.held = stress_vmalloc_item_held,
 #if defined(STRESS_VMALLOC_IO_URING)
 	.headroom = stress_vmalloc_io_uring_headroom,
 	.room = stress_vmalloc_rings_room,
@@ -1605,6 +1698,7 @@ static const stress_vmalloc_ops_t stress_vmalloc_buffers_ops = {
 	 * a batch of many take seconds */
 	.one_item = true,
 	.prepare = stress_vmalloc_buffers_prepare,
+	.held = stress_vmalloc_item_held,
 #if defined(STRESS_VMALLOC_IO_URING)
 	.headroom = stress_vmalloc_io_uring_headroom,
 	.room = stress_vmalloc_buffers_room,
@@ -1625,6 +1719,7 @@ static const stress_vmalloc_ops_t stress_vmalloc_bpf_ops = {
 	.resource = stress_vmalloc_fds_resource,
 	.per_item = 1,
 	.prepare = stress_vmalloc_bpf_prepare,
+	.held = stress_vmalloc_item_held,
 #if defined(STRESS_VMALLOC_BPF)
 	.headroom = stress_vmalloc_half_fds,
 	.room = stress_vmalloc_fds_room,
@@ -1644,6 +1739,7 @@ static const stress_vmalloc_ops_t stress_vmalloc_ldt_ops = {
 	.resource = stress_vmalloc_fork_resource,
 	.per_item = 1,
 	.prepare = stress_vmalloc_ldt_prepare,
+	.held = stress_vmalloc_ldt_held,
 #if defined(STRESS_VMALLOC_LDT)
 	.headroom = stress_vmalloc_half_tasks,
 	.room = stress_vmalloc_children_room,
@@ -1666,6 +1762,7 @@ static const stress_vmalloc_ops_t stress_vmalloc_pty_ops = {
 	.no_area = "this kernel does not vmalloc the N_TTY line discipline data",
 	.per_item = 2,		/* master and slave n_tty_data */
 	.prepare = stress_vmalloc_pty_prepare,
+	.held = stress_vmalloc_pty_held,
 	.headroom = stress_vmalloc_pty_headroom,
 	.room = stress_vmalloc_fds_room,
 	.acquire = stress_vmalloc_fds_acquire,
@@ -1684,6 +1781,7 @@ static const stress_vmalloc_ops_t stress_vmalloc_fdtable_ops = {
 	.resource = stress_vmalloc_fork_resource,
 	.per_item = 1,
 	.prepare = stress_vmalloc_fdtable_prepare,
+	.held = stress_vmalloc_fdtable_held,
 	.headroom = stress_vmalloc_half_tasks,
 	.room = stress_vmalloc_children_room,
 	.acquire = stress_vmalloc_fdtable_acquire,
@@ -2018,6 +2116,25 @@ static int stress_vmalloc_prove(stress_vmalloc_kind_t *k, const uint64_t asked,
 }
 
 /*
+ *  stress_vmalloc_memory_room()
+ *	items a batch may hold within the instance's memory share, at least 1
+ */
+static uint64_t stress_vmalloc_memory_room(stress_vmalloc_kind_t *k, char *why, const size_t len)
+{
+	const uint64_t share = stress_vmalloc_memory_share(k->args);
+	const uint64_t held = k->ops->held ? k->ops->held(k) : 0;
+	char each[32], all[32];
+
+	if (!held || (share == UINT64_MAX))
+		return UINT64_MAX;
+	(void)snprintf(why, len, "half the free memory shared by %" PRIu32 " instances: "
+		"%s each, %s an item", STRESS_MAXIMUM(k->args->instances, 1),
+		stress_vmalloc_size_str(share, all, sizeof(all)),
+		stress_vmalloc_size_str(held, each, sizeof(each)));
+	return STRESS_MAXIMUM(share / held, 1);
+}
+
+/*
  *  stress_vmalloc_kind_setup()
  *	prepare, clamp to the headroom, make room, prove; 0 or -errno
  *	with the reason in why, nothing left allocated
@@ -2047,6 +2164,11 @@ static int stress_vmalloc_kind_setup(stress_vmalloc_kind_t *k, const size_t batc
 		k->batch = room;
 		(void)shim_strscpy(clamps, txt, sizeof(clamps));
 	}
+	room = stress_vmalloc_memory_room(k, txt, sizeof(txt));
+	if (k->batch > room) {
+		k->batch = room;
+		(void)shim_strscpy(clamps, txt, sizeof(clamps));
+	}
 	/* a probe quick whatever the batch, past a per-CPU cache */
 	k->probe = STRESS_MINIMUM(k->batch, STRESS_VMALLOC_PROBE_MAX);
 	if (ops->cached_per_cpu) {
@@ -2057,7 +2179,12 @@ static int stress_vmalloc_kind_setup(stress_vmalloc_kind_t *k, const size_t batc
 		if (k->probe < want)
 			k->probe = ((k->batch < asked) && (want > k->batch)) ? k->batch : want;
 	}
-	if (ops->room(k, STRESS_MAXIMUM(k->probe, k->batch))) {
+	ret = ops->room(k, STRESS_MAXIMUM(k->probe, k->batch));
+	if (ret == -EINTR) {
+		(void)snprintf(why, len, "%s: the run ended during set-up", ops->name);
+		return -EINTR;
+	}
+	if (ret) {
 		(void)snprintf(why, len, "%s: out of memory for %" PRIu64 " %s",
 			ops->name, k->batch, ops->unit);
 		return -ENOMEM;

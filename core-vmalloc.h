@@ -106,6 +106,16 @@ extern int stress_vmalloc_exit_status(const int err);
  */
 extern int stress_vmalloc_child_init(const char *name);
 
+/*
+ *  stress_vmalloc_memory_share()
+ *	bytes one instance may pin or have the kernel hold: half the free
+ *	memory (stress_memory_info_get(), sysinfo freeram) divided by
+ *	args->instances, in whole MiB above 1 MiB; UINT64_MAX when free
+ *	memory cannot be read. Path set-up clamps a batch to it (the kind's
+ *	bytes per item) and says so; shm-pcp sizes its objects by it.
+ */
+extern uint64_t stress_vmalloc_memory_share(stress_args_t *args);
+
 /* io-uring path: which kinds run */
 #define STRESS_VMALLOC_IO_URING_BUFFERS	(0x1)
 #define STRESS_VMALLOC_IO_URING_RINGS	(0x2)

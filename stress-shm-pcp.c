@@ -911,6 +911,8 @@ static void NORETURN stress_shm_pcp_companion(
 	 * up as another */
 	if ((idx > 0) || ctx->restarts)
 		path_args.instance = args->instance + 1;
+	/* the companions of all workers share the churn's half of memory */
+	path_args.instances = args->instances * (uint32_t)ctx->procs;
 	/* SIGALRM stops this companion only, not every stressor of the run */
 	(void)stress_vmalloc_child_init(args->name);
 	if (getppid() != worker)
@@ -1129,6 +1131,26 @@ static int stress_shm_pcp_companion_restart(stress_args_t *args,
 }
 
 /*
+ *  stress_shm_pcp_bytes_clamp()
+ *	an object faults at most the instance's share of memory (half the
+ *	free memory shared by the instances, stress_vmalloc_memory_share()),
+ *	never below the option's minimum; said once when it clamps
+ */
+static void stress_shm_pcp_bytes_clamp(stress_args_t *args, stress_shm_pcp_context_t *ctx)
+{
+	const uint64_t share = stress_vmalloc_memory_share(args) / args->page_size * args->page_size;
+	const size_t asked = ctx->bytes;
+
+	if ((uint64_t)ctx->bytes <= share)
+		return;
+	ctx->bytes = (size_t)STRESS_MAXIMUM(share, MIN_SHM_PCP_BYTES);
+	if (stress_instance_zero(args))
+		pr_inf("%s: objects of %zu bytes clamped to %zu: half the free memory "
+			"shared by %" PRIu32 " instances\n", args->name, asked, ctx->bytes,
+			args->instances);
+}
+
+/*
  *  stress_shm_pcp_context_init()
  *	place the worker, start its companions and say once what runs
  */
@@ -1139,6 +1161,7 @@ static int stress_shm_pcp_context_init(stress_args_t *args, stress_shm_pcp_conte
 	int rc;
 
 	ctx->procs = mode->companions ? ctx->churn_procs : 0;
+	stress_shm_pcp_bytes_clamp(args, ctx);
 	if (mode->path) {
 		for (ctx->path = 0; ctx->path < stress_vmalloc_paths_num; ctx->path++) {
 			if (!strcmp(stress_vmalloc_paths[ctx->path].name, mode->path))

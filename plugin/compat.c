@@ -12,6 +12,7 @@
 #include "core-signal.h"
 
 #include <linux/futex.h>
+#include <sys/sysinfo.h>
 
 #include "compat.h"
 #include "params-table.h"
@@ -87,11 +88,70 @@ static uint32_t instance_claim(const char *name)
 	return INSTANCES_MAX;
 }
 
+/* Whether plugin method @m ("vmalloc_order_stack", none: all) runs a
+ * worker of stressor @name. */
+static bool method_of(const char *m, const char *name)
+{
+	const char *prefix =
+		strcmp(name, "shm-pcp") == 0 ? "shm_pcp" : "vmalloc_order";
+
+	return !m || strcmp(m, "all") == 0 ||
+	       strncmp(m, prefix, strlen(prefix)) == 0;
+}
+
+/* The workers a --plugin N group starts: N, 0 one per online CPU. */
+static uint64_t group_workers(const char *n)
+{
+	const unsigned long v = strtoul(n, NULL, 10);
+
+	return v ? (uint64_t)v : (uint64_t)stress_cpus_online_get();
+}
+
+/* Workers of @name in the run, as stress-ng's command line starts them:
+ * the N of each --plugin N group whose --plugin-method, or none ("all"),
+ * runs @name; 1 when unreadable. */
+static uint32_t instances_count(const char *name)
+{
+	char cmd[8192];
+	const char *a, *end, *group = NULL;
+	uint64_t total = 0;
+	ssize_t len;
+	int fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return 1;
+	len = read(fd, cmd, sizeof(cmd) - 1);
+	(void)close(fd);
+	if (len <= 0)
+		return 1;
+	cmd[len] = '\0';
+	end = cmd + len;
+	for (a = cmd; a < end; a += strlen(a) + 1) {
+		const char *next = a + strlen(a) + 1;
+
+		if (next >= end)
+			break;
+		if (strcmp(a, "--plugin") == 0) {
+			if (group && method_of(NULL, name))
+				total += group_workers(group);
+			group = next;
+		} else if (strcmp(a, "--plugin-method") == 0 && group) {
+			if (method_of(next, name))
+				total += group_workers(group);
+			group = NULL;
+		}
+	}
+	if (group && method_of(NULL, name))
+		total += group_workers(group);
+	return total ? (uint32_t)STRESS_MINIMUM(total, INSTANCES_MAX) : 1;
+}
+
 void smm_compat_args_init(stress_args_t *args, const char *name)
 {
 	memset(args, 0, sizeof(*args));
 	args->name = name;
 	args->instance = instance_claim(name);
+	args->instances = instances_count(name);
 	args->page_size = stress_memory_page_size_get();
 	args->bogo.max_ops = UINT64_MAX;
 }
@@ -309,6 +369,20 @@ int stress_unimplemented(stress_args_t *args)
 {
 	(void)args;
 	return EXIT_NOT_IMPLEMENTED;
+}
+
+int stress_memory_info_get(stress_memory_info_t *info)
+{
+	struct sysinfo si;
+
+	memset(info, 0, sizeof(*info));
+	if (sysinfo(&si) < 0)
+		return -1;
+	info->freemem = (size_t)si.freeram * si.mem_unit;
+	info->totalmem = (size_t)si.totalram * si.mem_unit;
+	info->freeswap = (size_t)si.freeswap * si.mem_unit;
+	info->totalswap = (size_t)si.totalswap * si.mem_unit;
+	return 0;
 }
 
 size_t stress_memory_page_size_get(void)

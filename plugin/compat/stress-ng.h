@@ -194,6 +194,7 @@ typedef struct {
 	} bogo;
 	const char *name; /* "vmalloc-order", "shm-pcp" */
 	uint32_t instance; /* the worker's place in the run (compat.c) */
+	uint32_t instances; /* workers of the stressor (compat.c) */
 	size_t page_size;
 } stress_args_t;
 
