@@ -15,7 +15,9 @@
 # What is built is what upstream gets (doc/upstream.md): the top-level
 # stress-vmalloc-order.c, stress-shm-pcp.c, core-vmalloc.c and
 # core-vmalloc.h, linked into the tree unchanged, registered by
-# upstream/register.sh as the patch series registers them. Nothing of
+# upstream/register.sh as the patch series registers them, with the
+# series' fixes to stress-ng's core (upstream/core/*.diff) where they
+# apply. Nothing of
 # stress-mm's own libraries is linked in: the built-in stressors keep no
 # record (stats.h), and the front end takes their figures from
 # stress-ng's YAML (doc/native.md).
@@ -73,7 +75,7 @@ identity() {
 	else
 		echo "tarball $src $(stat -c '%s %Y' "$src")"
 	fi
-	cat "$root/upstream/register.sh" "$root"/upstream/*.man | cksum
+	cat "$root/upstream/register.sh" "$root"/upstream/*.man "$root"/upstream/core/*.diff | cksum
 	(cd "$root" && grep -h '{ *OPT_' stress-vmalloc-order.c stress-shm-pcp.c) | cksum
 }
 
@@ -111,6 +113,16 @@ if [ ! -f "$out/source.id" ] || [ "$id" != "$(cat "$out/source.id")" ]; then
 	done
 	"$root/upstream/register.sh" "$tree" vmalloc-order
 	"$root/upstream/register.sh" "$tree" shm-pcp
+	# the series' fixes to stress-ng's core (upstream/core/), where they
+	# apply: strict size options, long options' help
+	for d in "$root"/upstream/core/*.diff; do
+		if patch -d "$tree" -p1 -s -f --dry-run < "$d" > /dev/null 2>&1; then
+			patch -d "$tree" -p1 -s -f < "$d"
+			echo "  NATIVE  applied upstream/core/${d##*/}"
+		else
+			echo "  NATIVE  upstream/core/${d##*/} does not apply to this stress-ng: built without it" >&2
+		fi
+	done
 	echo "$id" > "$out/source.id"
 fi
 

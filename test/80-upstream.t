@@ -31,13 +31,18 @@ fi
 
 plan 23
 
-# 1-3. make upstream writes the series, and the same series again.
+# 1-3. make upstream writes the series, and the same series again: the
+# fixes to stress-ng's core (upstream/core/), then the stressors.
+NCORE=$(ls "$TOP"/upstream/core/*.diff | wc -l)
+NPATCH=$((NCORE + 3))
 mkdir -p "$BUILD"
 (cd "$TOP" && make --no-print-directory upstream BUILD="$BUILD") > "$TMPD/make.out" 2>&1
 rc=$?
 patches=$(ls "$OUT"/0[0-9][0-9][1-9]-*.patch 2> /dev/null)
-[ $rc -eq 0 ] && [ -f "$OUT/0000-cover-letter.patch" ] && [ "$(echo "$patches" | wc -w)" -eq 3 ]
-ok $? "make upstream: a cover letter and 3 patches in build/upstream (rc $rc)"
+[ $rc -eq 0 ] && [ -f "$OUT/0000-cover-letter.patch" ] && [ "$(echo "$patches" | wc -w)" -eq $NPATCH ]
+ok $? "make upstream: a cover letter and $NPATCH patches in build/upstream (rc $rc)"
+# patch_of SUBJECT-START: the patch file whose subject starts so
+patch_of() { grep -l "^Subject: \[PATCH [0-9]*/$NPATCH\] $1" $patches | head -n 1; }
 [ $rc -eq 0 ] || diagf < "$TMPD/make.out"
 mkdir -p "$W/again"
 "$TOP/upstream/series.sh" "$W/again" > /dev/null 2>&1 &&
@@ -46,9 +51,10 @@ ok $? "a second run, from a fresh tree, writes the same series byte for byte"
 head -n 10 "$TMPD/again.diff" | diagf
 subjects=$(sed -n 's/^Subject: //p' "$OUT"/0*.patch)
 echo "$subjects" | diagf
-echo "$subjects" | grep -qx '\[PATCH 1/3\] stress-vmalloc-order: add vmalloc-order stressor' &&
-	echo "$subjects" | grep -qx '\[PATCH 2/3\] stress-shm-pcp: add shm-pcp stressor' &&
-	echo "$subjects" | grep -qx '\[PATCH 3/3\] kernel-coverage: .*' &&
+echo "$subjects" | grep -qx "\[PATCH $((NCORE + 1))/$NPATCH\] stress-vmalloc-order: add vmalloc-order stressor" &&
+	echo "$subjects" | grep -qx "\[PATCH $((NCORE + 2))/$NPATCH\] stress-shm-pcp: add shm-pcp stressor" &&
+	echo "$subjects" | grep -qx "\[PATCH $NPATCH/$NPATCH\] kernel-coverage: .*" &&
+	[ "$(echo "$subjects" | grep -cE "^\[PATCH [0-9]+/$NPATCH\] (stress-ng|core-[a-z-]+): ")" -eq "$NCORE" ] &&
 	! grep -q '\*\*\* \(SUBJECT\|BLURB\) HERE' "$OUT/0000-cover-letter.patch" &&
 	grep -q "2 vCPUs.*8 vCPUs" "$OUT/0000-cover-letter.patch" &&
 	! grep -qi '^signed-off-by:' "$OUT"/0*.patch
@@ -64,12 +70,12 @@ ok $? "every patch has a body${short:+: too short:$short}"
 
 # what a reviewer will ask about is answered in the commit message
 if grep -q PR_SET_CHILD_SUBREAPER "$TOP/stress-shm-pcp.c"; then
-	grep -qi subreaper "$(echo "$patches" | sed -n 2p)"
-	ok $? "stress-shm-pcp.c's child subreaper is explained in patch 2's message"
+	grep -qi subreaper "$(patch_of stress-shm-pcp)"
+	ok $? "stress-shm-pcp.c's child subreaper is explained in shm-pcp's patch message"
 else
-	grep -qi subreaper "$(echo "$patches" | sed -n 2p)"
+	grep -qi subreaper "$(patch_of stress-shm-pcp)"
 	[ $? -ne 0 ]
-	ok $? "no child subreaper in stress-shm-pcp.c, none in patch 2's message"
+	ok $? "no child subreaper in stress-shm-pcp.c, none in shm-pcp's patch message"
 fi
 
 # 5. git am on a fresh git tree of the fixture.
@@ -93,7 +99,7 @@ ORIG=$W/orig
 REGFILES="core-stressors.h core-opts.h core-opts.c Makefile stress-ng.1 bash-completion/stress-ng kernel-coverage.sh"
 mkdir -p "$ORIG"
 # shellcheck disable=SC2086
-git -C "$AM" archive HEAD~3 $REGFILES | tar -C "$ORIG" -xf -
+git -C "$AM" archive HEAD~$NPATCH $REGFILES | tar -C "$ORIG" -xf -
 
 same=0
 for f in $FILES; do
@@ -143,13 +149,13 @@ for m in $modes; do
 done
 ok $cov "kernel-coverage.sh runs each method ($(echo $methods)) and each churn mode"
 
-# 11. Bisectable as text: patch 1 registers vmalloc-order alone and its
-# files use nothing of shm-pcp; patch 3 touches kernel-coverage.sh only.
-p1=$(echo "$patches" | head -n 1) p3=$(echo "$patches" | tail -n 1)
+# 11. Bisectable as text: the vmalloc-order patch registers it alone and its
+# files use nothing of shm-pcp; the last touches kernel-coverage.sh only.
+p1=$(patch_of stress-vmalloc-order) p3=$(echo "$patches" | tail -n 1)
 ! grep -E '^\+.*(MACRO\(shm_pcp\)|OPT_shm_pcp|stress-shm-pcp\.c|"shm-pcp|shm\\-pcp)' "$p1" | grep -q . &&
 	[ "$(sed -n 's/^diff --git a\/\([^ ]*\) .*/\1/p' "$p3")" = kernel-coverage.sh ] &&
 	! grep -qE 'stress_shm_pcp|OPT_shm_pcp' "$AM/stress-vmalloc-order.c" "$AM/core-vmalloc.c" "$AM/core-vmalloc.h"
-ok $? "patch 1 registers nothing of shm-pcp and its files use none, patch 3 only kernel-coverage.sh"
+ok $? "the vmalloc-order patch registers nothing of shm-pcp and its files use none, the last patch only kernel-coverage.sh"
 
 # 12. The man page: no new groff warning.
 if command -v groff > /dev/null; then

@@ -16,7 +16,8 @@
 #      no warning, shm-pcp the stub (stress_unimplemented); without
 #      __linux__ too: both stubs;
 #   4. stress-ng --vmalloc-order 2 and --shm-pcp 2, -t 5 --verify
-#      --metrics, exit 0;
+#      --metrics, exit 0; the core fixes (upstream/core/): a size not
+#      read whole refused naming the option, --help's long options;
 #   5. debian/tests/fast-test-all limited to our two stressors (its
 #      STRESS_NG is a wrapper whose --stressors names only them): each
 #      PASSED, or SKIPPED with exit 3 and the reason;
@@ -29,7 +30,7 @@
 # changed into them (their times kept otherwise), so stress-ng's make
 # rebuilds only what depends on them; our three objects are always
 # rebuilt, so that their warnings show in every run's log.
-# UPSTREAM_BISECT=1 also builds patch 1 alone (check/patch1, gcc).
+# UPSTREAM_BISECT=1 also builds the series up to the vmalloc-order patch (check/patch1, gcc).
 set -u
 root=$(cd "$(dirname "$0")/.." && pwd)
 [ $# -eq 1 ] || { echo "usage: $0 BUILD" >&2; exit 1; }
@@ -40,6 +41,9 @@ jobs=${JOBS:-2}
 default=$root/../shared/fixtures/stress-ng-master-291fc4341.tar.xz
 src=${STRESS_NG_MASTER:-$default}
 ours="stress-vmalloc-order stress-shm-pcp core-vmalloc"
+# the core files the series' fixes change (upstream/core/): their
+# warnings count as ours too
+patched="core-parse-opts stress-ng"
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 export GIT_AUTHOR_NAME=check GIT_AUTHOR_EMAIL=check@localhost
 export GIT_COMMITTER_NAME=check GIT_COMMITTER_EMAIL=check@localhost
@@ -119,7 +123,7 @@ build() {
 		cp -a "$from" "$tree"
 		identity "$cc" > "$tree/.check-identity"
 	fi
-	for o in $ours; do rm -f "$tree/$o.o"; done
+	for o in $ours $patched; do rm -f "$tree/$o.o"; done
 	t=$(date +%s)
 	nice -n 10 "$make" -C "$tree" -j"$jobs" CC="$cc" > "$log" 2>&1
 	rc=$?
@@ -127,7 +131,7 @@ build() {
 	[ $rc -eq 0 ] || todo=$(known_link_failure "$tree" "$log" "$cc")
 	ok $rc "$name: stress-ng's own make with $cc builds $4 ($how, $(secs "$t") s, log $log)${todo:+ # TODO $todo}"
 	[ $rc -eq 0 ] || tail -n 8 "$log" | diag
-	grep -E "($(echo "$ours" | tr ' ' '|'))\.[ch]:[0-9]+(:[0-9]+)?: (warning|error)" "$log" > "$dir/warnings-$name"
+	grep -E "($(echo "$ours $patched" | tr ' ' '|'))\.[ch]:[0-9]+(:[0-9]+)?: (warning|error)" "$log" > "$dir/warnings-$name"
 	{ [ $rc -eq 0 ] || [ -n "$todo" ]; } && [ ! -s "$dir/warnings-$name" ] &&
 		grep -q "CC stress-vmalloc-order.c" "$log" && grep -q "CC core-vmalloc.c" "$log" &&
 		{ [ ! -f "$tree/stress-shm-pcp.c" ] || grep -q "CC stress-shm-pcp.c" "$log"; }
@@ -150,12 +154,12 @@ for cc in ${CCS:-gcc $(newest_clang)}; do
 	fi
 done
 
-# UPSTREAM_BISECT=1: patch 1 alone builds too (one more stress-ng build).
+# UPSTREAM_BISECT=1: the series up to the vmalloc-order patch builds too (one more stress-ng build).
 if [ "${UPSTREAM_BISECT:-0}" = 1 ]; then
 	p1=$dir/am-patch1
 	rm -rf "$p1" && cp -a "$am" "$p1"
 	git -C "$p1" checkout -q HEAD~2
-	build patch1 gcc "$p1" "patch 1 alone"
+	build patch1 gcc "$p1" "the series up to the vmalloc-order patch"
 fi
 
 # 3. The stubs: our files against the gcc tree's headers, with a
@@ -209,6 +213,17 @@ if [ -x "$sng" ]; then
 		ok $rc "stress-ng --$s 2 -t 5 --verify --metrics: exit $rc"
 		grep -E "metrc|skipping|fail|$s " "$run/$s.log" | head -n 12 | diag
 	done
+
+	# the core fixes: a size not read whole is refused naming the
+	# option; a long option of --help stands apart from its text
+	"$sng" --vmalloc-order 1 --vmalloc-order-bytes 16KK -t 1 > "$run/size.log" 2>&1
+	rc=$?
+	[ $rc -eq 1 ] && grep -q "invalid value '16KK' for vmalloc-order-bytes" "$run/size.log"
+	ok $? "--vmalloc-order-bytes 16KK: exit $rc, $(head -n 1 "$run/size.log" | cut -c1-100)"
+	"$sng" --help > "$run/help.log" 2>&1
+	grep -q '^      --vmalloc-order-io-uring M [a-z]' "$run/help.log" &&
+		grep -qE '^ +--vmalloc-order-method .*(\[.*all|all,)' "$run/help.log"
+	ok $? "--help: --vmalloc-order-io-uring M and --vmalloc-order-method M apart from their text, all on the method's line (lkp-tests looks there)"
 
 	cat > "$run/stress-ng" <<WRAP
 #!/bin/sh

@@ -11,7 +11,8 @@
 #   - the top-level stressor files of this repository, copied unchanged:
 #     stress-vmalloc-order.c, core-vmalloc.c, core-vmalloc.h and
 #     stress-shm-pcp.c;
-#   - upstream/: the registration (register.sh), the man page sections
+#   - upstream/: the fixes to stress-ng's core (core/*.diff, applied
+#     first, one patch each), the registration (register.sh), the man page sections
 #     (*.man), the kernel-coverage.sh lines (*.coverage) and the commit
 #     messages (messages/).
 #
@@ -106,11 +107,19 @@ commit() {
 	msg=$here/messages/$1
 	shift
 	[ -f "$msg" ] || die "$msg: missing"
-	g add -- "$@"
+	[ $# -eq 0 ] || g add -- "$@"
 	g commit -q -F "$msg"
 }
 
-# 2. vmalloc-order: core-vmalloc, the stressor, its registration.
+# 2. The fixes to stress-ng's core the stressors' options need, one patch
+# each (upstream/core/NAME.diff, its message messages/core-NAME.txt).
+for d in "$here"/core/*.diff; do
+	name=$(basename "$d" .diff)
+	g apply --index "$d" || die "upstream/core/$name.diff does not apply to $base"
+	commit "core-$name.txt"
+done
+
+# 3. vmalloc-order: core-vmalloc, the stressor, its registration.
 for f in core-vmalloc.c core-vmalloc.h stress-vmalloc-order.c; do
 	cp "$files/$f" "$tree/$f"
 done
@@ -119,19 +128,19 @@ commit 1-vmalloc-order.txt core-vmalloc.c core-vmalloc.h stress-vmalloc-order.c 
 	core-stressors.h core-opts.h core-opts.c Makefile stress-ng.1 \
 	bash-completion/stress-ng
 
-# 3. shm-pcp.
+# 4. shm-pcp.
 cp "$files/stress-shm-pcp.c" "$tree/stress-shm-pcp.c"
 "$here/register.sh" "$tree" shm-pcp > /dev/null
 commit 2-shm-pcp.txt stress-shm-pcp.c core-stressors.h core-opts.h core-opts.c \
 	Makefile stress-ng.1 bash-completion/stress-ng
 
-# 4. kernel-coverage.sh.
+# 5. kernel-coverage.sh.
 "$here/register.sh" "$tree" kernel-coverage > /dev/null
 commit 3-kernel-coverage.txt kernel-coverage.sh
 
 [ -z "$(g status --porcelain)" ] || die "$tree: files left uncommitted: $(g status --porcelain | tr '\n' ' ')"
 
-# 5. The series: the cover letter's subject and text from the branch
+# 6. The series: the cover letter's subject and text from the branch
 # description.
 g config branch.upstream.description "$(cat "$here/messages/cover.txt")"
 rm -f "$out"/*.patch
