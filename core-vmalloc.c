@@ -1959,7 +1959,6 @@ static void stress_vmalloc_report(stress_vmalloc_kind_t *k, const char *what,
 		const bool used = r->used_ok && !ops->by_rule;
 
 		if (used && stress_vmalloc_showed(k, r, made)) {
-			info->decided = STRESS_VMALLOC_BY_VMALLOCUSED;
 			(void)snprintf(why, sizeof(why), "vmalloc by VmallocUsed: %+" PRId64
 				" pages while %" PRIu64 " %s were held; callers not seen: "
 				"/proc/vmallocinfo errno=%d", r->used_pages, made, ops->unit, -r->err);
@@ -1969,7 +1968,6 @@ static void stress_vmalloc_report(stress_vmalloc_kind_t *k, const char *what,
 				"counts the whole machine); /proc/vmallocinfo errno=%d",
 				r->used_pages, made, ops->unit, -r->err);
 		} else if (rule) {
-			info->decided = STRESS_VMALLOC_BY_RULE;
 			(void)snprintf(why, sizeof(why), "by rule (%s), not measured: "
 				"/proc/vmallocinfo errno=%d", rule, -r->err);
 		} else {
@@ -1983,7 +1981,6 @@ static void stress_vmalloc_report(stress_vmalloc_kind_t *k, const char *what,
 	if (!r->count)
 		return;
 	info->state = STRESS_VMALLOC_PROVEN;
-	info->decided = STRESS_VMALLOC_BY_AREAS;
 	info->vmap = r->vmap && !r->vmalloc;
 	info->order = stress_vmalloc_page_order(r->pages);
 	info->area_bytes = (size_t)r->size;
@@ -2003,6 +2000,24 @@ static void stress_vmalloc_report(stress_vmalloc_kind_t *k, const char *what,
 	if (k->bytes != r->size - page)
 		stress_vmalloc_note(k->args, "%s: %s requested, nearest reachable: %s", ops->name,
 			stress_vmalloc_size_str(k->bytes, want, sizeof(want)), got);
+}
+
+/*
+ *  stress_vmalloc_decided()
+ *	how a probe decides the kind: its areas, VmallocUsed's growth, the
+ *	kernel's rule, or nothing (within a per-CPU cache, or VmallocUsed
+ *	grew less than the probe holds)
+ */
+static stress_vmalloc_decided_t stress_vmalloc_decided(const stress_vmalloc_kind_t *k,
+	const stress_vmalloc_result_t *r, const uint64_t made)
+{
+	if (!r->err)
+		return (r->count || (made > k->cached)) ? STRESS_VMALLOC_BY_AREAS :
+			STRESS_VMALLOC_BY_NOTHING;
+	if (r->used_ok && !k->ops->by_rule)
+		return stress_vmalloc_showed(k, r, made) ? STRESS_VMALLOC_BY_VMALLOCUSED :
+			STRESS_VMALLOC_BY_NOTHING;
+	return k->ops->by_rule ? STRESS_VMALLOC_BY_RULE : STRESS_VMALLOC_BY_NOTHING;
 }
 
 /*
@@ -2059,6 +2074,7 @@ static int stress_vmalloc_prove(stress_vmalloc_kind_t *k, const uint64_t asked,
 			break;
 		(void)shim_usleep(100000);
 	}
+	k->info->decided = stress_vmalloc_decided(k, &r, made);
 	if (made == 0) {
 		stress_vmalloc_own_words(k, err, more, sizeof(more));
 		(void)snprintf(why, len, "%s: cannot %s: %s errno=%d (%s)%s",

@@ -3,7 +3,8 @@
  * plugin/record-kind.h - what one kind of a vmalloc path achieved
  * (core-vmalloc.h stress_vmalloc_kind_info_t) as a path slot of the
  * worker's record (stats.h): proven with its kind, sizes, order and
- * caller; unproven or left out with its errno and reason. The first
+ * caller; unproven or left out with its errno and reason; how set-up
+ * decided it, whatever its state. The first
  * record of a name wins. Included after core-vmalloc.h.
  */
 #ifndef SMM_PLUGIN_RECORD_KIND_H
@@ -14,7 +15,16 @@
 static inline void smm_plugin_record_kind(struct smm_stats_file *rec,
 					  const stress_vmalloc_kind_info_t *k)
 {
+	static const uint32_t decided[] = {
+		[STRESS_VMALLOC_BY_NOTHING] = SMM_DECIDED_NOTHING,
+		[STRESS_VMALLOC_BY_AREAS] = SMM_DECIDED_AREAS,
+		[STRESS_VMALLOC_BY_VMALLOCUSED] = SMM_DECIDED_VMALLOCUSED,
+		[STRESS_VMALLOC_BY_RULE] = SMM_DECIDED_RULE,
+	};
 	struct smm_stats_path p = { .err = k->err, .order = -1 };
+
+	if ((size_t)k->decided < SIZEOF_ARRAY(decided))
+		p.decided = decided[k->decided];
 
 	switch (k->state) {
 	case STRESS_VMALLOC_PROVEN:

@@ -62,8 +62,8 @@ if [ "$(nproc)" -ge 2 ]; then
 	paths=$(awk '/^      paths:/ { on = 1; print; next }
 		on { match($0, /^ */); if (RLENGTH <= 6) exit; print }' "$TMPD/pl.yaml" | tr -d ' ' | paste -sd' ')
 	grep -q "^shm-pcp: stack: kernel thread stacks are vmalloc areas of .* pages=4 (order 2), caller kernel_clone" "$TMPD/pl.log" &&
-		[ "$paths" = "paths: stack: kind:vmalloc area-bytes:20480 pages:4 order:2 caller:kernel_clone" ]
-	ok $? "the stack path's fields (kind, bytes, pages, order, caller) in the YAML from the records, its line on stderr ($paths)"
+		[ "$paths" = "paths: stack: kind:vmalloc area-bytes:20480 pages:4 order:2 caller:kernel_clone decided-by:vmallocinfo" ]
+	ok $? "the stack path's fields (kind, bytes, pages, order, caller, how it was decided) in the YAML from the records, its line on stderr ($paths)"
 else
 	for i in 1 2 3 4; do skip "placement $i" "one CPU"; done
 fi

@@ -53,6 +53,7 @@ static void test_layout(void)
 		       offsetof(struct smm_stats_path, requested) == 64 &&
 		       offsetof(struct smm_stats_path, caller) == 72 &&
 		       offsetof(struct smm_stats_path, reason) == 136 &&
+		       offsetof(struct smm_stats_path, decided) == 320 &&
 		       sizeof(struct smm_stats_path) == 328 &&
 		       sizeof(struct smm_stats_file) == 4840,
 	       "layout: every offset stats.h documents");
@@ -201,7 +202,11 @@ static void test_reader_checks(void)
 	write_file(path, &good, 4824);
 	tap_ok(smm_stats_read(path, &r) == -EPROTO,
 	       "reader: a version-4 file (4824 bytes, no batch and bytes) is -EPROTO");
-	good.version = 6;
+	good.version = 5;
+	write_file(path, &good, sizeof(good));
+	tap_ok(smm_stats_read(path, &r) == -EPROTO,
+	       "reader: a version-5 file (its size, no decided) is -EPROTO");
+	good.version = SMM_STATS_VERSION + 1;
 	write_file(path, &good, sizeof(good));
 	tap_ok(smm_stats_read(path, &r) == -EPROTO,
 	       "reader: another version is -EPROTO");
@@ -381,7 +386,7 @@ static void test_text_cut(void)
 
 int main(void)
 {
-	tap_plan(33);
+	tap_plan(34);
 	if (!mkdtemp(dir)) {
 		tap_diag("mkdtemp: %s", strerror(errno));
 		return 1;

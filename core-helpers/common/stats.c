@@ -184,6 +184,19 @@ const char *smm_area_kind_name(uint32_t kind)
 		       : "?";
 }
 
+const char *smm_path_decided_name(uint32_t decided)
+{
+	static const char *const names[] = {
+		[SMM_DECIDED_NOTHING] = "not measured",
+		[SMM_DECIDED_AREAS] = "vmallocinfo",
+		[SMM_DECIDED_VMALLOCUSED] = "VmallocUsed",
+		[SMM_DECIDED_RULE] = "rule",
+	};
+
+	return decided < sizeof(names) / sizeof(names[0]) ? names[decided]
+							  : "?";
+}
+
 /* Strings NUL-terminated, slots in a known state (claimed: unused). */
 static int check(struct smm_stats_file *out)
 {

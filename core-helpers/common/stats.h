@@ -17,10 +17,10 @@
  * its placement and what each path achieved from here, never from the
  * lines the worker printed.
  *
- * Format (native endianness, little-endian on x86_64), version 5:
+ * Format (native endianness, little-endian on x86_64), version 6:
  *   offset size field          unit, meaning
  *        0    8 magic          "SMMSTATS" (no NUL)
- *        8    4 version        5
+ *        8    4 version        6
  *       12    4 pid            the worker's pid
  *       16   16 stressor       "vmalloc-order" or "shm-pcp", NUL-padded
  *       32    8 calls          bogo-ops done (= stress-ng's, within one)
@@ -76,7 +76,10 @@
  *       56    8 pages          its pages=; 0 for a vmap area
  *       64    8 requested      bytes asked for, 0 if none
  *       72   64 caller         the area's caller, as vmallocinfo names it
- *      136  192 reason         why left out or not verified
+ *      136  184 reason         why left out or not verified
+ *      320    4 decided        enum smm_path_decided: how set-up's proof
+ *                              decided the kind
+ *      324    4 reserved       0
  *      328      end
  * A slot is claimed by compare-and-swap of state; the first writer of a
  * name wins, and a reader merges slots of one name (two companions may
@@ -93,7 +96,7 @@
 
 #define SMM_STATS_ENV "STRESS_MM_STATS_DIR"
 #define SMM_STATS_MAGIC "SMMSTATS"
-#define SMM_STATS_VERSION 5
+#define SMM_STATS_VERSION 6
 #define SMM_STATS_COMPANIONS 64 /* companion_cpu entries */
 #define SMM_STATS_PAGE_CHUNK 256 /* pages between updates of pages */
 #define SMM_STATS_PATHS 12 /* path slots */
@@ -104,6 +107,13 @@ enum smm_path_state {
 	SMM_PATH_UNPROVEN, /* ran, not verified: err and reason say why */
 	SMM_PATH_LEFT_OUT, /* could not run here: err and reason */
 	SMM_PATH_CLAIMED = 0x7fffffff, /* being written: readers skip it */
+};
+
+enum smm_path_decided {
+	SMM_DECIDED_NOTHING = 0, /* not measured: a per-CPU cache, no proof */
+	SMM_DECIDED_AREAS, /* its areas in /proc/vmallocinfo */
+	SMM_DECIDED_VMALLOCUSED, /* /proc/meminfo VmallocUsed grew */
+	SMM_DECIDED_RULE, /* the kernel's rule: vmallocinfo unreadable */
 };
 
 enum smm_area_kind {
@@ -122,7 +132,9 @@ struct smm_stats_path {
 	uint64_t pages;
 	uint64_t requested;
 	char caller[64];
-	char reason[192];
+	char reason[184];
+	uint32_t decided; /* enum smm_path_decided */
+	uint32_t reserved;
 };
 
 struct smm_stats_file {
@@ -219,6 +231,11 @@ int smm_stats_path_add(struct smm_stats_file *s,
 
 /* smm_area_kind_name() - "vmalloc", "vmap", "other", or "?" for @kind. */
 const char *smm_area_kind_name(uint32_t kind);
+
+/* smm_path_decided_name() - how a kind was decided (enum
+ * smm_path_decided): "vmallocinfo", "VmallocUsed", "rule", "not
+ * measured", or "?". */
+const char *smm_path_decided_name(uint32_t decided);
 
 /*
  * smm_stats_read() - read one record into @out and check it.

@@ -146,14 +146,19 @@ static void write_paths(yaml_document_t *out, int m,
 
 		if (p->state == SMM_PATH_PROVEN) {
 			write_proven(out, x, p);
-			continue;
+		} else {
+			smm_yaml_str(out, x,
+				     p->state == SMM_PATH_LEFT_OUT
+					     ? "left-out"
+					     : "not-verified",
+				     p->reason);
+			if (p->err)
+				smm_yaml_i64(out, x, "errno", p->err);
 		}
-		if (p->state == SMM_PATH_LEFT_OUT)
-			smm_yaml_str(out, x, "left-out", p->reason);
-		else
-			smm_yaml_str(out, x, "not-verified", p->reason);
-		if (p->err)
-			smm_yaml_i64(out, x, "errno", p->err);
+		if (p->state != SMM_PATH_LEFT_OUT ||
+		    p->decided != SMM_DECIDED_NOTHING)
+			smm_yaml_str(out, x, "decided-by",
+				     smm_path_decided_name(p->decided));
 	}
 }
 
