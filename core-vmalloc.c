@@ -79,12 +79,38 @@ static void MLOCKED_TEXT stress_vmalloc_child_stop(int signum)
 }
 
 /*
+ *  signals whose stress-ng handler, inherited by a worker's child, would
+ *  stop every stressor of the run: in the child they take their default
+ *  action, so that a crash or a kill ends it, and the worker sees why
+ */
+static const int stress_vmalloc_child_default_signals[] = {
+	SIGILL, SIGQUIT, SIGABRT, SIGFPE, SIGSEGV, SIGBUS, SIGTERM, SIGUSR1,
+#if defined(SIGXCPU)
+	SIGXCPU,
+#endif
+#if defined(SIGXFSZ)
+	SIGXFSZ,
+#endif
+#if defined(SIGVTALRM)
+	SIGVTALRM,
+#endif
+#if defined(SIGPWR)
+	SIGPWR,
+#endif
+};
+
+/*
  *  stress_vmalloc_child_init()
  *	in a process a worker forked: SIGALRM only clears this process'
- *	stress_continue_flag(), then the parent's death sends it
+ *	stress_continue_flag(), then the parent's death sends it; crashes
+ *	and kill signals take their default action
  */
 int stress_vmalloc_child_init(const char *name)
 {
+	size_t i;
+
+	for (i = 0; i < SIZEOF_ARRAY(stress_vmalloc_child_default_signals); i++)
+		(void)stress_signal_default_handler(stress_vmalloc_child_default_signals[i]);
 	if (stress_signal_handler(name, SIGALRM, stress_vmalloc_child_stop, NULL) < 0)
 		return -1;
 	stress_parent_died_alarm();

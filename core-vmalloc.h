@@ -101,8 +101,13 @@ extern int stress_vmalloc_exit_status(const int err);
  *	also zero every instance's bogo-op limit (stress_continue_set_flag()
  *	-> stress_bogo_max_ops_zero(), shared by the run), so that a worker
  *	killed by the OOM killer or a user would end every stressor of the
- *	run, as a success. Returns 0, or -1 when the handler could not be
- *	set (stress_signal_handler() said why).
+ *	run, as a success. The signals stress-ng's stress_terminate_handle()
+ *	takes (SIGSEGV, SIGBUS, SIGABRT, SIGTERM, ...) get their default
+ *	action for the same reason: a child that crashes or is killed dies
+ *	of that signal, which its worker sees (SIGINT and SIGHUP, which a
+ *	terminal sends to the whole group, keep stress-ng's stop). Returns
+ *	0, or -1 when the handler could not be set (stress_signal_handler()
+ *	said why).
  */
 extern int stress_vmalloc_child_init(const char *name);
 

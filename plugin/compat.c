@@ -455,6 +455,15 @@ int stress_signal_handler(const char *name, const int signum,
 	return 0;
 }
 
+int stress_signal_default_handler(const int signum)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	return sigaction(signum, &sa, NULL);
+}
+
 int stress_signal_restore(const char *name, const int signum,
 			  struct sigaction *orig_action)
 {

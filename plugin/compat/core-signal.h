@@ -16,6 +16,10 @@ extern int stress_signal_handler(const char *name, const int signum,
 				 void (*handler)(int),
 				 struct sigaction *orig_action);
 
+/* stress_signal_default_handler() - @signum takes its default action.
+ * Return: sigaction()'s. */
+extern int stress_signal_default_handler(const int signum);
+
 /* stress_signal_restore() - put @orig_action back. Return: 0 or -1. */
 extern int stress_signal_restore(const char *name, const int signum,
 				 struct sigaction *orig_action);
