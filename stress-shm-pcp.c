@@ -162,7 +162,7 @@ static const char *stress_shm_pcp_cpu(const size_t i)
 
 #if defined(STRESS_SHM_PCP_IMPLEMENTED)
 
-#define STRESS_SHM_PCP_ALIVE_CHECK	(16)	/* cycles between checks of the companions */
+#define STRESS_SHM_PCP_ALIVE_CHECK	(16)	/* cycles between looks for companions reaped elsewhere */
 #define STRESS_SHM_PCP_PAGE_CHUNK	(256)	/* pages between updates of the page count */
 #define STRESS_SHM_PCP_PREFIX		"stress-ng-shm-pcp-"
 /*
@@ -466,7 +466,8 @@ static int stress_shm_pcp_companion_ended(stress_args_t *args, stress_shm_pcp_co
  *  stress_shm_pcp_companions_check()
  *	reap what ended: companions (stress_shm_pcp_companion_ended()) and
  *	the children of killed ones, which the worker adopts as subreaper;
- *	a companion gone without being reaped here is a failure
+ *	every STRESS_SHM_PCP_ALIVE_CHECK cycles, a companion gone without
+ *	being reaped here is a failure
  */
 static int stress_shm_pcp_companions_check(stress_args_t *args, stress_shm_pcp_context_t *ctx)
 {
@@ -492,7 +493,7 @@ static int stress_shm_pcp_companions_check(stress_args_t *args, stress_shm_pcp_c
 		if (rc != EXIT_SUCCESS)
 			return rc;
 	}
-	for (i = 0; i < ctx->procs; i++) {
+	for (i = 0; (ctx->seq % STRESS_SHM_PCP_ALIVE_CHECK == 0) && (i < ctx->procs); i++) {
 		const pid_t pid = ctx->s_pids[i].pid;
 
 		if ((pid > 1) && (kill(pid, 0) < 0) && (errno == ESRCH) && stress_continue_flag()) {
@@ -506,12 +507,13 @@ static int stress_shm_pcp_companions_check(stress_args_t *args, stress_shm_pcp_c
 
 /*
  *  stress_shm_pcp_begin()
- *	start of a cycle: every few cycles check that the companions still
- *	run; returns the cycle's sequence number in *seq
+ *	start of a cycle: reap a companion that ended (a SIGKILLed one is
+ *	restarted here, at most a cycle after it died); returns the
+ *	cycle's sequence number in *seq
  */
 static int stress_shm_pcp_begin(stress_args_t *args, stress_shm_pcp_context_t *ctx, uint64_t *seq)
 {
-	if ((ctx->seq % STRESS_SHM_PCP_ALIVE_CHECK) == 0) {
+	if (ctx->procs) {
 		const int rc = stress_shm_pcp_companions_check(args, ctx);
 
 		if (rc != EXIT_SUCCESS)
