@@ -367,7 +367,7 @@ $(BUILD)/tidy/plugin/%.ok: plugin/%.c $(ALL_HDRS) $(PLUGIN_HDRS) $(STRESSOR_FILE
 
 # shellcheck on the shell scripts that pass it today (the others: see
 # doc/testing.md); debian/tests are POSIX sh.
-SHELLCHECK_SRCS := .ci/run bench/native lab/ab-plot.sh lab/modbuild.sh \
+SHELLCHECK_SRCS := .ci/run bench/native bench/stop lab/ab-plot.sh lab/modbuild.sh \
 	lab/modplot.sh lab/modtable.sh lab/module-guest.sh lab/native-check.sh \
 	lab/progress.sh native/build.sh scripts/busy scripts/checkpatch-module \
 	scripts/deb scripts/deb-autopkgtest scripts/deb-check scripts/deps \
