@@ -92,8 +92,7 @@ TEST_LIBS = $(LIBFE) $(LIBWORKER) $(LIBCOMMON) $(FE_LIBS) $(WORKER_LIBS)
 # The suite runs serially: the kernel-log mark first, the native
 # stressors' tests after the others (make check builds their stress-ng
 # meanwhile: scripts/check), the kernel-log check last.
-NATIVE_TESTS := $(filter test/%-native-build.t test/%-native-run.t \
-	test/%-native-lkp.t test/%-native-front-end.t,$(SHELL_TESTS))
+NATIVE_TESTS := $(foreach t,$(SHELL_TESTS),$(if $(findstring -native-,$(t)),$(t)))
 TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
 	$(filter-out test/00-% test/99-% $(NATIVE_TESTS),$(SHELL_TESTS)) \
 	$(NATIVE_TESTS) $(filter test/99-%,$(SHELL_TESTS))
