@@ -187,7 +187,7 @@ static int stress_vmalloc_order_ready(stress_args_t *args,
 	    !stress_vmalloc_path_verifiable(ctx->path[idx], not_here, sizeof(not_here))) {
 		stress_vmalloc_path_teardown(ctx->path[idx]);
 		ctx->path[idx] = NULL;
-		(void)snprintf(why, sizeof(why), "%s cannot be verified here (--verify): %s",
+		(void)snprintf(why, sizeof(why), "%s: cannot be verified here (--verify): %s",
 			stress_vmalloc_paths[idx].name, not_here);
 		ret = -EOPNOTSUPP;
 	}

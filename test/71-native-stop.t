@@ -195,12 +195,12 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv > /dev/null; then
 	nr() { (cd "$TMPD" && exec timeout 60 setpriv --reuid 54323 --regid 54323 --clear-groups -- "$NATIVE" "$@"); }
 	nr --vmalloc-order 2 --vmalloc-order-method ldt -t 2 --verify > "$TMPD/vnr.log" 2>&1
 	rc=$?
-	grep -q "vmalloc-order: ldt cannot be verified here (--verify): ldt: by rule" "$TMPD/vnr.log" &&
+	grep -q "vmalloc-order: ldt: cannot be verified here (--verify): ldt: by rule" "$TMPD/vnr.log" &&
 		grep -q "skipped: 2: vmalloc-order (2)" "$TMPD/vnr.log" && grep -q "passed: 0" "$TMPD/vnr.log"
 	ok $? "not root, ldt --verify: skipped, not passed (exit $rc): $(grep -o 'skipped: [0-9]*' "$TMPD/vnr.log")"
 	nr --vmalloc-order 1 -t 2 --verify > "$TMPD/vall.log" 2>&1
 	rc=$?
-	grep -q "all: leaving out ldt cannot be verified here" "$TMPD/vall.log" &&
+	grep -q "all: leaving out ldt: cannot be verified here" "$TMPD/vall.log" &&
 		grep -q "verify: stack: its vmalloc pages show in /proc/meminfo VmallocUsed again" "$TMPD/vall.log" &&
 		grep -q "passed: 1" "$TMPD/vall.log"
 	ok $? "not root, all --verify: ldt left out, stack verified by VmallocUsed, passed (exit $rc)"
