@@ -6,8 +6,10 @@
 # testtime), and its own programs/stress-ng/parse turns the output into
 # TEST.ops_per_sec and one key per metric. run adds --TEST-method all
 # (both method options offer it); that must run, and a job's mode
-# reaches shm-pcp as --shm-pcp-mode. The job file and kconfig
-# lines we ship (lkp/) are read by Ruby and lkp's ERB as lkp reads them.
+# reaches shm-pcp as --shm-pcp-mode. The job file we ship (lkp/) is read
+# by Ruby as lkp reads it; the patch for lkp's part files and kconfig
+# include (lkp/lkp-tests.patch) applies to the fixture, and lkp's own
+# split-job and job2sh make of it atom jobs for our two tests.
 #
 # run would set kernel.sched_autogroup_enabled=0 for the whole machine:
 # it runs in a mount namespace where that file is read-only, so it leaves
@@ -19,10 +21,12 @@ lkp=$(ls "$TOP"/../shared/fixtures/lkp-tests-*.tar.xz 2> /dev/null | head -n 1)
 command -v ruby > /dev/null || skip_all "ruby missing (make deps)"
 ruby -e 'require "active_support/core_ext/string"' 2> /dev/null ||
 	skip_all "ruby-activesupport missing (make deps)"
+ruby -e 'require "tty-command"; require "git"' 2> /dev/null ||
+	skip_all "ruby-tty-command or ruby-git missing, which lkp's split-job needs (make deps)"
 [ "$(id -u)" -eq 0 ] && command -v unshare > /dev/null ||
 	skip_all "needs root and unshare(1) to keep lkp's sysctl off the machine"
 
-plan 11
+plan 13
 autogroup=$(cat /proc/sys/kernel/sched_autogroup_enabled)
 
 tar -C "$TMPD" -xf "$lkp"
@@ -86,25 +90,52 @@ ruby -ryaml -e '
 	exit(ok ? 0 : 1)' "$TOP/lkp/jobs/stress-ng-mm.yaml"
 ok $? "lkp/jobs/stress-ng-mm.yaml: both stressors, 100% threads, 60 s, churn stack, spin, none"
 
-# The kconfig lines, put into lkp's include before its "% end" and
-# expanded by lkp's own ERB for each test.
-awk -v frag="$TOP/lkp/programs/stress-ng/include.stress-mm" '
-	/^% end$/ { while ((getline l < frag) > 0) print l }
-	{ print }' "$LKP_SRC/programs/stress-ng/include" > "$TMPD/include"
-kc() {
-	ruby -e '
-		require "erb"
-		require "ostruct"
-		ctx = OpenStruct.new(test: ARGV[1])
-		___ = ctx
-		puts ERB.new(File.read(ARGV[0]), trim_mode: "%").result(binding)
-	' "$TMPD/include" "$1" 2>&1
+# lkp/lkp-tests.patch: our two tests in lkp's part files and their
+# kernel options in programs/stress-ng/include. lkp's own split-job makes
+# one atom job per test of a part (for its vm-snb test box, 2 CPUs) and
+# job2sh the script that runs it: an atom for each of ours, its
+# need_kconfig from the include, the run_test line as for any test.
+patched=$TMPD/patched
+mkdir -p "$patched" "$TMPD/atoms"
+tar -C "$patched" -xf "$lkp"
+PATCHED=$(echo "$patched"/lkp-tests-*)
+patch -d "$PATCHED" -p1 -s < "$TOP/lkp/lkp-tests.patch" > "$TMPD/patch.log" 2>&1
+ok $? "lkp/lkp-tests.patch applies to $(basename "$lkp")"
+diag "$(cat "$TMPD/patch.log")"
+for part in 4 5; do
+	(cd "$PATCHED" && LKP_SRC=$PATCHED ruby sbin/split-job -t vm-snb -o "$TMPD/atoms" \
+		"jobs/stress-ng/stress-ng-part$part.yaml") > "$TMPD/split-$part.log" 2>&1 ||
+		diag "split-job part$part: $(tail -n 3 "$TMPD/split-$part.log")"
+done
+# atom T: lkp's atom job file for test T, made by split-job
+atom() { ls "$TMPD/atoms"/stress-ng-part[45]-100%-"$1"-60s.yaml 2> /dev/null; }
+a=$(atom shm-pcp) v=$(atom vmalloc-order)
+atoms=$(ls "$TMPD/atoms" | wc -l)
+parts=$(cat "$PATCHED"/jobs/stress-ng/stress-ng-part[45].yaml | grep -c '^    - ')
+[ -n "$a" ] && [ -n "$v" ] && [ "$atoms" -eq "$parts" ]
+ok $? "lkp's split-job: $atoms atoms of $parts tests in parts 4 and 5, $(basename "${a:-no shm-pcp atom}") and $(basename "${v:-no vmalloc-order atom}")"
+# kconfig T: the need_kconfig options of T's atom, one per line
+kconfig() {
+	ruby -ryaml -e 'puts (YAML.load_file(ARGV[0])["need_kconfig"] || []).map { |h| h.map { |k, x| "#{k}=#{x}" } }' "$1"
 }
-kc vmalloc-order | grep -q "^- VMAP_STACK: y$" &&
-	kc vmalloc-order | grep -q "^- IO_URING: y$" && ! kc vmalloc-order | grep -q SHMEM
-ok $? "include.stress-mm: vmalloc-order needs VMAP_STACK, IO_URING, ... ($(kc vmalloc-order | grep -c '^- ') lines)"
-kc shm-pcp | grep -q "^- SHMEM: y$" && kc shm-pcp | grep -q "^- SYSVIPC: y$" &&
-	[ -z "$(kc cpu | grep '^- ')" ]
-ok $? "include.stress-mm: shm-pcp needs SHMEM, SYSVIPC, ...; other tests nothing"
+kconfig "$v" > "$TMPD/kc-vmalloc-order"
+kconfig "$a" > "$TMPD/kc-shm-pcp"
+kconfig "$(atom shm)" > "$TMPD/kc-shm"
+has() { # has FILE OPTION...: every OPTION=y in FILE
+	local f=$1 o
+	shift
+	for o in "$@"; do grep -qx "$o=y" "$f" || return 1; done
+}
+has "$TMPD/kc-vmalloc-order" IO_URING MODIFY_LDT_SYSCALL UNIX98_PTYS VMAP_STACK &&
+	has "$TMPD/kc-shm-pcp" SHMEM SYSVIPC TMPFS VMAP_STACK &&
+	! grep -q "VMAP_STACK\|SHMEM\|IO_URING" "$TMPD/kc-shm"
+ok $? "need_kconfig of the atoms: vmalloc-order IO_URING, MODIFY_LDT_SYSCALL, UNIX98_PTYS, VMAP_STACK; shm-pcp SHMEM, SYSVIPC, TMPFS, VMAP_STACK; shm none of them"
+for t in vmalloc-order shm-pcp; do
+	(cd "$PATCHED" && LKP_SRC=$PATCHED ruby sbin/job2sh "$(atom "$t")") > "$TMPD/$t.sh" 2> /dev/null
+done
+grep -q "run_test test='vmalloc-order' \$LKP_SRC/bin/run-test stress-ng" "$TMPD/vmalloc-order.sh" &&
+	grep -q "run_test test='shm-pcp' \$LKP_SRC/bin/run-test stress-ng" "$TMPD/shm-pcp.sh" &&
+	grep -q "export testtime=60" "$TMPD/shm-pcp.sh"
+ok $? "lkp's job2sh: each atom runs lkp's stress-ng program with its test, testtime 60"
 
 done_testing
