@@ -10,6 +10,10 @@
 #   make stress-ng  stress-ng with vmalloc-order and shm-pcp built in, into
 #                   build/stress-ng/ (STRESS_NG_SRC=DIR|TARBALL, default
 #                   ../shared/fixtures/stress-ng-0.22.00.tar.xz)
+#   make mmtests-check MMTESTS=DIR
+#                   our stressors through mmtests (a checkout in DIR):
+#                   mmtests/0*.patch, run-mmtests.sh twice,
+#                   compare-kernels.sh (doc/engines.md); minutes
 #   make clean
 
 BUILD   ?= build
@@ -101,7 +105,7 @@ BENCH_BINS := $(BUILD)/bench/shm-loop $(BUILD)/bench/gate-sim \
 	$(BUILD)/bench/event-cost
 
 .PHONY: all deps check run lint clean bench lab lab-kernels lab-fingerprint lab-ab lab-native \
-	stress-ng upstream upstream-check
+	stress-ng upstream upstream-check mmtests-check
 all: $(BUILD)/stress-mm.so $(BUILD)/stress-mm $(BUILD)/stress-mm.1 \
 	$(BUILD)/stress-mm.bash-completion $(UNIT_BINS) $(HELPER_BINS) \
 	$(BENCH_BINS)
@@ -203,6 +207,17 @@ $(BUILD)/bench/%: bench/%.c $(BUILD)/config.h
 # source and lets stress-ng's make rebuild only what changed.
 stress-ng:
 	+@MAKE="$(MAKE)" native/build.sh $(BUILD)
+
+# Our stressors through mmtests (github.com/gormanm/mmtests, a checkout
+# in MMTESTS): mmtests/0*.patch applied to a copy, the series' stress-ng
+# as its source tarball, run-mmtests.sh twice and compare-kernels.sh on
+# the runs and on a copy with a planted 20% drop (mmtests/check.sh,
+# doc/engines.md). Without MMTESTS, or with one that is no mmtests
+# tree, it refuses in one line (exit 2). make check runs it
+# (test/79-native-mmtests.t) only when MMTESTS is set: mmtests builds
+# stress-ng itself, about 4 minutes on 2 CPUs.
+mmtests-check:
+	@MAKE="$(MAKE)" mmtests/check.sh $(BUILD)
 
 deps:
 	@scripts/deps
@@ -366,7 +381,7 @@ $(BUILD)/tidy/plugin/%.ok: plugin/%.c $(ALL_HDRS) $(PLUGIN_HDRS) $(STRESSOR_FILE
 
 # shellcheck on the shell scripts that pass it today (the others: see
 # doc/testing.md); debian/tests are POSIX sh.
-SHELLCHECK_SRCS := .ci/run bench/native bench/stop lab/ab-plot.sh lab/modbuild.sh \
+SHELLCHECK_SRCS := .ci/run bench/native bench/stop mmtests/check.sh lab/ab-plot.sh lab/modbuild.sh \
 	lab/modplot.sh lab/modtable.sh lab/module-guest.sh lab/native-check.sh \
 	lab/progress.sh native/build.sh scripts/busy scripts/checkpatch-module \
 	scripts/deb scripts/deb-autopkgtest scripts/deb-check scripts/deps \
