@@ -233,24 +233,26 @@ else
 fi
 
 # 18-20. Values are read whole, or refused naming the option and range.
-bad=""
-for v in 16KK 1.5M 16KB -1 '' 18446744073709551616; do
-	took "$NATIVE" --vmalloc-order 1 --vmalloc-order-bytes "$v" -t 1
-	rc=$?
-	{ [ $rc -eq 1 ] && [ "$(wc -l < "$TMPD/took.log")" -eq 1 ] &&
-		grep -qF "invalid value '$v' for vmalloc-order-bytes" "$TMPD/took.log" &&
-		grep -qF "allowed: 4096 .. 1073741824" "$TMPD/took.log"; } || bad="$bad [$v](rc $rc: $(head -c 80 "$TMPD/took.log"))"
-done
+# refused STRESSOR OPTION RANGE VALUE...: each VALUE of --OPTION refused
+# in one line (exit 1) that names the value, the option and RANGE; the
+# values that were not, with what they gave
+refused() {
+	local st=$1 opt=$2 range=$3 v rc bad=""
+	shift 3
+	for v in "$@"; do
+		took "$NATIVE" --"$st" 1 --"$opt" "$v" -t 1
+		rc=$?
+		{ [ $rc -eq 1 ] && [ "$(wc -l < "$TMPD/took.log")" -eq 1 ] &&
+			grep -qF "invalid value '$v' for $opt" "$TMPD/took.log" &&
+			grep -qF "allowed: $range" "$TMPD/took.log"; } ||
+			bad="$bad [$v](rc $rc: $(head -c 80 "$TMPD/took.log"))"
+	done
+	echo "$bad"
+}
+bad=$(refused vmalloc-order vmalloc-order-bytes "4096 .. 1073741824" 16KK 1.5M 16KB -1 '' 18446744073709551616)
 [ -z "$bad" ]
 ok $? "--vmalloc-order-bytes 16KK, 1.5M, 16KB, -1, '' and 2^64 refused in one line naming the option and range${bad:+; not:$bad}"
-bad=""
-for v in abc 1.5 -1 '' 99999999999999999999; do
-	took "$NATIVE" --shm-pcp 1 --shm-pcp-churn-batch "$v" -t 1
-	rc=$?
-	{ [ $rc -eq 1 ] && [ "$(wc -l < "$TMPD/took.log")" -eq 1 ] &&
-		grep -qF "invalid value '$v' for shm-pcp-churn-batch" "$TMPD/took.log" &&
-		grep -qF "allowed: 1 .. 4096" "$TMPD/took.log"; } || bad="$bad [$v](rc $rc: $(head -c 80 "$TMPD/took.log"))"
-done
+bad=$(refused shm-pcp shm-pcp-churn-batch "1 .. 4096" abc 1.5 -1 '' 99999999999999999999)
 [ -z "$bad" ]
 ok $? "--shm-pcp-churn-batch abc, 1.5, -1, '' and 10^20 refused in one line naming the option and range${bad:+; not:$bad}"
 took "$NATIVE" --shm-pcp 1 --shm-pcp-bytes 1m -t 1 --dry-run
