@@ -105,7 +105,7 @@ BENCH_BINS := $(BUILD)/bench/shm-loop $(BUILD)/bench/gate-sim \
 	$(BUILD)/bench/event-cost
 
 .PHONY: all deps check run lint clean bench lab lab-kernels lab-fingerprint lab-ab lab-native \
-	stress-ng upstream upstream-check mmtests-check
+	stress-ng upstream upstream-check mmtests-check lab-mmtests
 all: $(BUILD)/stress-mm.so $(BUILD)/stress-mm $(BUILD)/stress-mm.1 \
 	$(BUILD)/stress-mm.bash-completion $(UNIT_BINS) $(HELPER_BINS) \
 	$(BENCH_BINS)
@@ -253,6 +253,12 @@ lab-ab: deps
 	@$(MAKE) --no-print-directory all
 	@lab/ab.sh
 
+# The vfree change's A/B through mmtests in the guests, beside stress-mm
+# compare on the same boots (lab/mmtests-ab.sh, doc/engines.md).
+lab-mmtests: deps
+	@$(MAKE) --no-print-directory all
+	@lab/mmtests-ab.sh
+
 lab-fingerprint: deps
 	@$(MAKE) --no-print-directory all
 	@KERNELS="$(or $(KERNELS),$(LAB_FP_KERNELS))" LAB_CHURNS= lab/lab.sh
@@ -382,6 +388,7 @@ $(BUILD)/tidy/plugin/%.ok: plugin/%.c $(ALL_HDRS) $(PLUGIN_HDRS) $(STRESSOR_FILE
 # shellcheck on the shell scripts that pass it today (the others: see
 # doc/testing.md); debian/tests are POSIX sh.
 SHELLCHECK_SRCS := .ci/run bench/native bench/stop mmtests/check.sh lab/ab-plot.sh lab/modbuild.sh \
+	lab/mmtests-ab.sh lab/mmtests-guest.sh \
 	lab/modplot.sh lab/modtable.sh lab/module-guest.sh lab/native-check.sh \
 	lab/progress.sh native/build.sh scripts/busy scripts/checkpatch-module \
 	scripts/deb scripts/deb-autopkgtest scripts/deb-check scripts/deps \

@@ -41,6 +41,12 @@
 #     LAB_MODULE=bench (make lab-module-bench): its benchmark by order
 #     next to test_vmalloc, BENCH_REPEATS times: bench.txt (lab/modtable.sh
 #     prints the table, lab/modplot.sh draws LAB_OUT/module-bench.svg).
+#  LAB_MMTESTS="CONFIG..." (lab/mmtests-ab.sh): before the workloads, the
+#     guest runs mmtests' run-mmtests.sh with each CONFIG of the mmtests
+#     tree LAB_MMTESTS_TREE (a host path) in the host's root filesystem,
+#     shared read-only over 9p (lab/mmtests-guest.sh); each run's mmtests
+#     layout comes back through a second, writable share:
+#     <kernel>/mmtests/CONFIG (and CONFIG.log).
 #  LAB_QEMU_EXTRA: more QEMU arguments for the guest's boot (make
 #     lab-module-bench: "-icount shift=0", with LAB_ACCEL=tcg).
 #  LAB_CPU: TCG's CPU model (default max). "max,hypervisor=off" hides the
@@ -186,7 +192,13 @@ build_initramfs() {
 		cp lab/module-guest.sh "$root/smm/module-guest.sh"
 		for a in sync kill chown; do ln -sf busybox "$root/bin/$a"; done
 	fi
+	if [ -n "${LAB_MMTESTS:-}" ]; then
+		cp lab/mmtests-guest.sh "$root/smm/mmtests-guest.sh"
+		for a in chroot cp kill sync; do ln -sf busybox "$root/bin/$a"; done
+	fi
 	sed -e "s|@LAB_MODULE@|${LAB_MODULE:-0}|" \
+		-e "s|@LAB_MMTESTS@|${LAB_MMTESTS:-}|" \
+		-e "s|@LAB_MMTESTS_TREE@|${LAB_MMTESTS_TREE:-}|" \
 		-e "s|@BENCH_REPEATS@|${BENCH_REPEATS:-5}|" \
 		-e "s|@LAB_PROVE@|${LAB_PROVE:-0}|" \
 		-e "s|@LAB_ZL_PROOF@|${LAB_ZL_PROOF:-0}|" lab/guest-init > "$root/init"
@@ -346,9 +358,17 @@ qemu_run() { # KVER VMLINUZ INITRAMFS ACCEL-ARGS NAME
 		say "$k: LAB_INJECT_EARLY_DEATH: this boot will die before init"
 	fi
 	say "$k: booting ($5, $GUEST_CPUS CPUs, $GUEST_MEM)"
+	# LAB_MMTESTS: the host's root read-only, the results read-write
+	local shares=""
+	if [ -n "${LAB_MMTESTS:-}" ]; then
+		rm -rf "$dir/mmtests"
+		mkdir -p "$dir/mmtests"
+		shares="-virtfs local,path=/,mount_tag=host,security_model=none,readonly=on,multidevs=remap"
+		shares="$shares -virtfs local,path=$dir/mmtests,mount_tag=out,security_model=none"
+	fi
 	t0=$(date +%s)
 	# shellcheck disable=SC2086
-	(exec timeout --signal=KILL "$GUEST_TIMEOUT" qemu-system-x86_64 $4 ${LAB_QEMU_EXTRA:-} \
+	(exec timeout --signal=KILL "$GUEST_TIMEOUT" qemu-system-x86_64 $4 ${LAB_QEMU_EXTRA:-} $shares \
 		-smp "$GUEST_CPUS" -m "$GUEST_MEM" -nographic -no-reboot \
 		-kernel "$2" -initrd "$3" -nic none \
 		-append "console=ttyS0 panic=-1 oops=panic quiet$extra" \
@@ -535,6 +555,16 @@ for k in $KERNELS; do
 	[ -s "$dir/boot-retries" ] && say "$k: reached init after $(cat "$dir/boot-retries") retried boot(s)"
 	[ "${LAB_MODULE:-0}" = 0 ] &&
 		say "$k: fingerprint: $(grep '^label:' "$dir/fingerprint" | cut -d' ' -f2-)"
+	if [ -n "${LAB_MMTESTS:-}" ]; then
+		for c in $LAB_MMTESTS; do
+			if grep -aq "^mmtests: $c: exit 0" "$CONSOLE" && [ -d "$dir/mmtests/$c" ]; then
+				say "$k: mmtests $c: $dir/mmtests/$c"
+			else
+				say "$k: mmtests $c: FAILED ($(tr -d '\r' < "$CONSOLE" | grep -a -m1 "^mmtests: $c\|^mmtests: cannot" || echo "no result"); $dir/mmtests/$c.log)"
+				failed=1
+			fi
+		done
+	fi
 	m=$(grep -a "^SMM-MODULES " "$CONSOLE" | tr -d '\r' | sed 's/^SMM-MODULES //')
 	[ -n "$m" ] && say "$k: modules: $m"
 	done_dirs+=("$dir")
