@@ -387,7 +387,7 @@ $(BUILD)/tidy/plugin/%.ok: plugin/%.c $(ALL_HDRS) $(PLUGIN_HDRS) $(STRESSOR_FILE
 
 # shellcheck on the shell scripts that pass it today (the others: see
 # doc/testing.md); debian/tests are POSIX sh.
-SHELLCHECK_SRCS := .ci/run bench/native bench/stop mmtests/check.sh lab/ab-plot.sh lab/modbuild.sh \
+SHELLCHECK_SRCS := .ci/run bench/native bench/stop mmtests/check.sh mmtests/short-config lab/ab-plot.sh lab/modbuild.sh \
 	lab/mmtests-ab.sh lab/mmtests-guest.sh \
 	lab/modplot.sh lab/modtable.sh lab/module-guest.sh lab/native-check.sh \
 	lab/progress.sh native/build.sh scripts/busy scripts/checkpatch-module \

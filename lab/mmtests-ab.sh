@@ -61,12 +61,9 @@ tree=$MMT_OUT/tree
 rm -rf "$tree/work/log"
 mkdir -p "$tree/work/log"
 for c in shm-pcp shm-pcp-spin; do
-	sed -e "s/^export STRESSNG_MIN_THREADS=.*/export STRESSNG_MIN_THREADS=$GUEST_CPUS/" \
-		-e "s/^export STRESSNG_MAX_THREADS=.*/export STRESSNG_MAX_THREADS=$GUEST_CPUS/" \
-		-e "s/^export STRESSNG_RUNTIME=.*/export STRESSNG_RUNTIME=$RUNTIME/" \
-		-e "s/^export STRESSNG_ITERATIONS=.*/export STRESSNG_ITERATIONS=$ITERATIONS/" \
-		"$tree/configs/config-workload-stressng-$c" > "$tree/configs/config-lab-$c"
-	echo "export STRESSNG_VERSION=series" >> "$tree/configs/config-lab-$c"
+	# series: the source tarball mmtests/check.sh gives mmtests
+	mmtests/short-config "$tree/configs/config-workload-stressng-$c" "$RUNTIME" \
+		"$ITERATIONS" "$GUEST_CPUS" "$GUEST_CPUS" series > "$tree/configs/config-lab-$c"
 done
 
 # 2. Both kernels, mmtests then stress-mm in each guest.

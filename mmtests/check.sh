@@ -127,11 +127,8 @@ fi
 
 # 3-4. Two runs of a short config, A and B.
 config=$out/config-short
-{ sed -e "s/^export STRESSNG_RUNTIME=.*/export STRESSNG_RUNTIME=$runtime/" \
-	-e "s/^export STRESSNG_ITERATIONS=.*/export STRESSNG_ITERATIONS=$iterations/" \
-	-e "s/^export STRESSNG_MAX_THREADS=.*/export STRESSNG_MAX_THREADS=2/" \
-	"$tree/configs/config-workload-stressng-vmalloc-order-stack"
-	echo "export STRESSNG_VERSION=$version"; } > "$config"
+"$root/mmtests/short-config" "$tree/configs/config-workload-stressng-vmalloc-order-stack" \
+	"$runtime" "$iterations" 1 2 "$version" > "$config"
 for name in A B; do
 	t0=$(date +%s)
 	(cd "$tree" && AUTO_PACKAGE_INSTALL=yes ./run-mmtests.sh --no-monitor --config "$config" "$name") \
