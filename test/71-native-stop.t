@@ -18,7 +18,7 @@ need_native
 plan 21
 
 # live SID: the run's processes in session SID that are not zombies
-live() { ps -eo sid=,stat= | awk -v s="$1" '$1 == s && $2 !~ /^Z/' | wc -l; }
+live() { session_left "$1" | awk '$3 !~ /^Z/' | wc -l; }
 # took CMD...: run CMD in $TMPD, its output in $TMPD/took.log; TOOK is
 # its wall time in ms, and the status is CMD's
 took() {
