@@ -76,8 +76,13 @@ PLUGIN_SRCS := plugin/compat.c plugin/core-vmalloc.c plugin/methods.c plugin/set
 	plugin/shm-pcp.c plugin/vmalloc-order.c
 PLUGIN_HDRS := $(wildcard plugin/*.h plugin/compat/*.h)
 PLUGIN_INC := -Iplugin/compat -Iplugin $(WORKER_INC)
-STRESSOR_FILES := stress-vmalloc-order.c stress-shm-pcp.c core-vmalloc.c \
-	core-vmalloc.h
+STRESSOR_FILES := $(shell sed -n 's/^[a-z-]*[[:space:]]\{1,\}//p' stressor-files)
+# The core's parts the glue does not include: compiled as they are, each
+# its own object of the plugin (plugin/core-vmalloc.c includes the engine,
+# core-vmalloc.c, for the module's kind).
+STRESSOR_PARTS := $(filter-out core-vmalloc.c,$(filter core-%.c,$(STRESSOR_FILES)))
+PLUGIN_OBJS := $(PLUGIN_SRCS:%.c=$(BUILD)/obj/%.o) \
+	$(STRESSOR_PARTS:%.c=$(BUILD)/obj/stressor/%.o)
 FE_SRCS := $(FE_DIR)/main.c
 LIBCOMMON := $(BUILD)/libcommon.a
 LIBWORKER := $(BUILD)/libworker.a
@@ -146,6 +151,11 @@ $(BUILD)/obj/plugin/%.o: plugin/%.c $(BUILD)/config.h $(ALL_HDRS) $(PLUGIN_HDRS)
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(PLUGIN_INC) -c $< -o $@
 
+$(BUILD)/obj/stressor/%.o: %.c $(BUILD)/config.h $(PLUGIN_HDRS) $(STRESSOR_FILES)
+	@mkdir -p $(dir $@)
+	@echo "  CC      $<"
+	@$(CC) $(BASE_CFLAGS) $(PLUGIN_INC) -c $< -o $@
+
 $(LIBCOMMON): $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
 $(LIBWORKER): $(WORKER_SRCS:%.c=$(BUILD)/obj/%.o)
 $(LIBFE): $(FE_LIB_SRCS:%.c=$(BUILD)/obj/%.o)
@@ -153,10 +163,10 @@ $(LIBCOMMON) $(LIBWORKER) $(LIBFE):
 	@echo "  AR      $@"
 	@rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/stress-mm.so: $(PLUGIN_SRCS:%.c=$(BUILD)/obj/%.o) $(LIBWORKER) $(LIBCOMMON)
+$(BUILD)/stress-mm.so: $(PLUGIN_OBJS) $(LIBWORKER) $(LIBCOMMON)
 	@echo "  LD      $@"
 	@$(CC) -shared -Wl,-z,defs -Wl,--as-needed $(LDFLAGS) -o $@ \
-		$(PLUGIN_SRCS:%.c=$(BUILD)/obj/%.o) $(LIBWORKER) $(LIBCOMMON) \
+		$(PLUGIN_OBJS) $(LIBWORKER) $(LIBCOMMON) \
 		$(WORKER_LIBS)
 
 $(BUILD)/stress-mm: $(FE_SRCS:%.c=$(BUILD)/obj/%.o) $(LIBFE) $(LIBCOMMON)
@@ -373,7 +383,8 @@ lint-cppcheck: $(BUILD)/config.h $(BPF_SKEL)
 		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(TEST_INC) \
 		$(CORE_SRCS) $(FE_SRCS)
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
-		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(PLUGIN_INC) $(PLUGIN_SRCS)
+		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(PLUGIN_INC) $(PLUGIN_SRCS) \
+		$(STRESSOR_PARTS)
 lint-tidy: $(BUILD)/config.h $(BPF_SKEL) $(TIDY_STAMPS)
 $(BUILD)/tidy/%.ok: %.c $(ALL_HDRS) $(BUILD)/config.h $(BPF_SKEL) .clang-tidy
 	@mkdir -p $(dir $@)

@@ -13,8 +13,8 @@
 # next to this repository.
 #
 # What is built is what upstream gets (doc/upstream.md): the top-level
-# stress-vmalloc-order.c, stress-shm-pcp.c, core-vmalloc.c and
-# core-vmalloc.h, linked into the tree unchanged, registered by
+# stressor files (the list in stressor-files), linked into the tree
+# unchanged, registered by
 # upstream/register.sh as the patch series registers them, with the
 # series' fixes to stress-ng's core (upstream/core/*.diff) where they
 # apply. Nothing of
@@ -51,7 +51,7 @@ fi
 build=$(cd "$1" && pwd)
 out=$build/stress-ng
 tree=$out/src
-files="stress-vmalloc-order.c stress-shm-pcp.c core-vmalloc.c core-vmalloc.h"
+files=$(sed -n 's/^[a-z-]*[[:space:]]\{1,\}//p' "$root/stressor-files")
 mkdir -p "$out"
 
 # The files of a tree to copy: a git checkout's tracked and untracked
@@ -75,7 +75,8 @@ identity() {
 	else
 		echo "tarball $src $(stat -c '%s %Y' "$src")"
 	fi
-	cat "$root/upstream/register.sh" "$root"/upstream/*.man "$root"/upstream/core/*.diff | cksum
+	cat "$root/stressor-files" "$root/upstream/register.sh" "$root"/upstream/*.man \
+		"$root"/upstream/core/*.diff | cksum
 	(cd "$root" && grep -h '{ *OPT_' stress-vmalloc-order.c stress-shm-pcp.c) | cksum
 }
 

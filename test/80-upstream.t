@@ -16,7 +16,9 @@ FIXTURE=${STRESS_NG_MASTER:-$TOP/../shared/fixtures/stress-ng-master-291fc4341.t
 [ -e "$FIXTURE" ] || skip_all "no stress-ng master: $FIXTURE"
 command -v git > /dev/null || skip_all "git not installed"
 OUT=$BUILD/upstream
-FILES="stress-vmalloc-order.c core-vmalloc.c core-vmalloc.h stress-shm-pcp.c"
+# the stressor files (stressor-files: the stressor whose patch adds each)
+FILES=$(sed -n 's/^[a-z-]*[[:space:]]\{1,\}//p' "$TOP/stressor-files")
+VMO_CORE=$(sed -n 's/^vmalloc-order[[:space:]]\{1,\}\(core-.*\)/\1/p' "$TOP/stressor-files")
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 export GIT_AUTHOR_NAME=test GIT_AUTHOR_EMAIL=test@localhost
 export GIT_COMMITTER_NAME=test GIT_COMMITTER_EMAIL=test@localhost
@@ -105,7 +107,11 @@ same=0
 for f in $FILES; do
 	cmp "$TOP/$f" "$AM/$f" > /dev/null 2>&1 || { same=1; diag "$f differs from the top-level one"; }
 done
-ok $same "the series' $FILES are the top-level files byte for byte"
+# and stressor-files names every top-level stressor file there is
+for f in $(cd "$TOP" && ls stress-*.c core-*.[ch]); do
+	case " $(echo $FILES) " in *" $f "*) ;; *) same=1; diag "$f: not in stressor-files" ;; esac
+done
+ok $same "the series' $(echo $FILES) are the top-level files byte for byte, and all of them"
 
 # 7. Nothing of ours in what the series adds.
 grep -h '^+' "$OUT"/0*.patch | grep -nE 'STRESS_MM|(^|[^A-Za-z])[Ss][Mm][Mm]_|#[ \t]*include[ \t]*"(core-helpers|\.\./|smm|stress-mm)|-lbsd|liburing' > "$TMPD/ours"
@@ -130,7 +136,7 @@ ok $reg "core-opts.c, core-opts.h and stress-ng.1 have exactly the options $(ech
 [ "$(grep -c 'MACRO(vmalloc_order)' "$AM/core-stressors.h")" -eq 1 ] &&
 	[ "$(grep -c 'MACRO(shm_pcp)' "$AM/core-stressors.h")" -eq 1 ] &&
 	grep -qx '	stress-vmalloc-order.c \\' "$AM/Makefile" && grep -qx '	stress-shm-pcp.c \\' "$AM/Makefile" &&
-	grep -qx '	core-vmalloc.c \\' "$AM/Makefile" && grep -qx '	core-vmalloc.h \\' "$AM/Makefile" &&
+	(for f in $VMO_CORE; do grep -qx "	$f \\\\" "$AM/Makefile" || exit 1; done) &&
 	grep -qx "	'--vmalloc-order-method' | \\\\" "$AM/bash-completion/stress-ng" &&
 	grep -qx "	'--shm-pcp-mode' | \\\\" "$AM/bash-completion/stress-ng"
 ok $? "core-stressors.h, Makefile (STRESS_SRC, CORE_SRC, HEADERS) and bash-completion register both"
@@ -154,7 +160,7 @@ ok $cov "kernel-coverage.sh runs each method ($(echo $methods)) and each churn m
 p1=$(patch_of stress-vmalloc-order) p3=$(echo "$patches" | tail -n 1)
 ! grep -E '^\+.*(MACRO\(shm_pcp\)|OPT_shm_pcp|stress-shm-pcp\.c|"shm-pcp|shm\\-pcp)' "$p1" | grep -q . &&
 	[ "$(sed -n 's/^diff --git a\/\([^ ]*\) .*/\1/p' "$p3")" = kernel-coverage.sh ] &&
-	! grep -qE 'stress_shm_pcp|OPT_shm_pcp' "$AM/stress-vmalloc-order.c" "$AM/core-vmalloc.c" "$AM/core-vmalloc.h"
+	! (cd "$AM" && grep -qE 'stress_shm_pcp|OPT_shm_pcp' stress-vmalloc-order.c $VMO_CORE)
 ok $? "the vmalloc-order patch registers nothing of shm-pcp and its files use none, the last patch only kernel-coverage.sh"
 
 # 12. The man page: no new groff warning.
@@ -200,7 +206,7 @@ broke=0
 while IFS='|' read -r file expr want; do
 	rm -rf "$TMPD/moved"
 	cp -a "$ORIG" "$TMPD/moved"
-	cp "$TOP"/core-vmalloc.[ch] "$TOP/stress-vmalloc-order.c" "$TMPD/moved/"
+	(cd "$TOP" && cp $VMO_CORE stress-vmalloc-order.c "$TMPD/moved/")
 	sed -i "$expr" "$TMPD/moved/$file"
 	"$TOP/upstream/register.sh" "$TMPD/moved" vmalloc-order > "$TMPD/moved.out" 2>&1
 	rc=$?

@@ -25,10 +25,10 @@ esac
 ok $? "built from $(basename "$src"): $ver"
 
 same=1
-for f in stress-vmalloc-order.c stress-shm-pcp.c core-vmalloc.c core-vmalloc.h; do
+for f in $(sed -n 's/^[a-z-]*[[:space:]]\{1,\}//p' "$TOP/stressor-files"); do
 	[ "$(readlink -f "$TREE/$f")" = "$(readlink -f "$TOP/$f")" ] || same=0
+	grep -q "	$f " "$TREE/Makefile" || { same=0; diag "$f: not in its Makefile"; }
 done
-grep -q "stress-vmalloc-order.c" "$TREE/Makefile" && grep -q "core-vmalloc.c" "$TREE/Makefile" || same=0
 [ $same -eq 1 ]
 ok $? "its tree compiles the top-level stressor files themselves, registered in its Makefile"
 

@@ -40,7 +40,12 @@ make=${MAKE:-make}
 jobs=${JOBS:-2}
 default=$root/../shared/fixtures/stress-ng-master-291fc4341.tar.xz
 src=${STRESS_NG_MASTER:-$default}
-ours="stress-vmalloc-order stress-shm-pcp core-vmalloc"
+# our .c files (stressor-files), without .c
+ours=$(sed -n 's/^[a-z-]*[[:space:]]\{1,\}\(.*\)\.c$/\1/p' "$root/stressor-files" | tr '\n' ' ')
+ours=${ours% }
+# and every file of ours, .c and .h, without the suffix: their warnings
+mine=$(sed -n 's/^[a-z-]*[[:space:]]\{1,\}\(.*\)\.[ch]$/\1/p' "$root/stressor-files" | sort -u | tr '\n' ' ')
+mine=${mine% }
 # the core files the series' fixes change (upstream/core/): their
 # warnings count as ours too
 patched="core-parse-opts stress-ng"
@@ -49,6 +54,13 @@ export GIT_AUTHOR_NAME=check GIT_AUTHOR_EMAIL=check@localhost
 export GIT_COMMITTER_NAME=check GIT_COMMITTER_EMAIL=check@localhost
 
 n=0 failed=0 todos=0
+# every_cc LOG NAME: stress-ng's make compiled every .c of stressor NAME
+every_cc() {
+	local f
+	for f in $(sed -n "s/^$2[[:space:]]\{1,\}\(.*\.c\)$/\1/p" "$root/stressor-files"); do
+		grep -q "CC $f" "$1" || return 1
+	done
+}
 ok() {
 	n=$((n + 1))
 	if [ "$1" -eq 0 ]; then
@@ -131,9 +143,9 @@ build() {
 	[ $rc -eq 0 ] || todo=$(known_link_failure "$tree" "$log" "$cc")
 	ok $rc "$name: stress-ng's own make with $cc builds $4 ($how, $(secs "$t") s, log $log)${todo:+ # TODO $todo}"
 	[ $rc -eq 0 ] || tail -n 8 "$log" | diag
-	grep -E "($(echo "$ours $patched" | tr ' ' '|'))\.[ch]:[0-9]+(:[0-9]+)?: (warning|error)" "$log" > "$dir/warnings-$name"
+	grep -E "($(echo "$mine $patched" | tr ' ' '|'))\.[ch]:[0-9]+(:[0-9]+)?: (warning|error)" "$log" > "$dir/warnings-$name"
 	{ [ $rc -eq 0 ] || [ -n "$todo" ]; } && [ ! -s "$dir/warnings-$name" ] &&
-		grep -q "CC stress-vmalloc-order.c" "$log" && grep -q "CC core-vmalloc.c" "$log" &&
+		every_cc "$log" vmalloc-order &&
 		{ [ ! -f "$tree/stress-shm-pcp.c" ] || grep -q "CC stress-shm-pcp.c" "$log"; }
 	ok $? "$name: our files compiled and added no warning ($(wc -l < "$dir/warnings-$name") in the log)"
 	head -n 20 "$dir/warnings-$name" | diag
@@ -171,7 +183,8 @@ stub=$dir/stub
 rm -rf "$stub" && mkdir -p "$stub"
 if [ -x "$tree/stress-ng" ]; then
 	cp "$tree"/*.h "$stub/"
-	have=$(cat "$am"/stress-vmalloc-order.c "$am"/stress-shm-pcp.c "$am"/core-vmalloc.[ch] |
+	have=$(sed -n 's/^[a-z-]*[[:space:]]\{1,\}//p' "$root/stressor-files" |
+		(cd "$am" && xargs cat) |
 		grep -o 'HAVE_[A-Z0-9_]*' | sort -u)
 	for h in $have; do sed -i "/^#define $h\\b/d" "$stub/config.h"; done
 	for o in $ours; do cp "$am/$o.c" "$stub/"; done

@@ -5,14 +5,15 @@
 #
 # Registers one of stress-mm's stressors in a stress-ng tree, as stress-ng's
 # own commits that add a stressor do, so that `make upstream` can commit
-# each step as one patch (upstream/series.sh). The stressor's files
-# (stress-NAME.c; for vmalloc-order also core-vmalloc.c and core-vmalloc.h)
-# must be in TREE already. It edits, in the order each file keeps:
+# each step as one patch (upstream/series.sh). The stressor's files (its
+# lines of stressor-files: stress-NAME.c, and for vmalloc-order the
+# core-vmalloc*.c and core-vmalloc*.h) must be in TREE already. It edits,
+# in the order each file keeps:
 #
 #   core-stressors.h  MACRO(name), sorted ignoring '_' as the list is
 #   core-opts.h       an OPT_* block, before the next stressor's block
 #   core-opts.c       a block of long options, likewise
-#   Makefile          STRESS_SRC (and CORE_SRC and HEADERS for core-vmalloc)
+#   Makefile          STRESS_SRC, and CORE_SRC and HEADERS for its core-*
 #   stress-ng.1       the section upstream/NAME.man, before the next one's
 #   bash-completion/stress-ng  the options with named values
 #                     (TYPE_ID_SIZE_T_METHOD rows) in the label lists that
@@ -224,15 +225,22 @@ stressor() {
 
 case $what in
 vmalloc-order)
-	for f in core-vmalloc.c core-vmalloc.h; do
+	core=$(sed -n 's/^vmalloc-order[[:space:]]\{1,\}\(core-.*\)/\1/p' \
+		"$here/../stressor-files")
+	[ -n "$core" ] || die "$here/../stressor-files: no core file of vmalloc-order"
+	for f in $core; do
 		[ -f "$tree/$f" ] || die "$tree/$f: not in the tree"
 	done
 	stressor vmalloc-order vmstat vnni vnni
-	# core-vmalloc.c in CORE_SRC, its header in HEADERS (the objects
-	# depend on HEADERS), each before core-vmstat, as the lists sort.
-	printf '\tcore-vmalloc.c \\\n' > "$frag/core"
+	# the core-*.c in CORE_SRC, the headers in HEADERS (the objects
+	# depend on HEADERS), before core-vmstat, in stressor-files' order
+	# (stress-ng's lists put core-cpu.c before core-cpu-cache.c).
+	for f in $core; do
+		printf '\t%s \\\n' "$f"
+	done > "$frag/all"
+	grep '\.c \\$' "$frag/all" > "$frag/core"
+	grep '\.h \\$' "$frag/all" > "$frag/hdr"
 	insert Makefile "	core-vmstat.c \\" before "$frag/core"
-	printf '\tcore-vmalloc.h \\\n' > "$frag/hdr"
 	insert Makefile "	core-vmstat.h \\" before "$frag/hdr"
 	;;
 shm-pcp)

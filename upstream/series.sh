@@ -8,9 +8,9 @@
 #   - stress-ng master: the fixture stress-ng-master-291fc4341.tar.xz in
 #     ../shared/fixtures next to this repository, or STRESS_NG_MASTER=PATH
 #     (a tarball, a tree, or a git clone: then its HEAD is the base);
-#   - the top-level stressor files of this repository, copied unchanged:
-#     stress-vmalloc-order.c, core-vmalloc.c, core-vmalloc.h and
-#     stress-shm-pcp.c;
+#   - the top-level stressor files of this repository (the list in
+#     stressor-files: the stressor whose patch adds each), copied
+#     unchanged;
 #   - upstream/: the fixes to stress-ng's core (core/*.diff, applied
 #     first, one patch each), the registration (register.sh), the man page sections
 #     (*.man), the kernel-coverage.sh lines (*.coverage) and the commit
@@ -36,6 +36,8 @@ src=${STRESS_NG_MASTER:-$default}
 # The stressor files: the top-level ones (UPSTREAM_FILES=DIR: another
 # directory's, for the tests).
 files=${UPSTREAM_FILES:-$root}
+# stressor_files NAME: the files of stressor NAME's patch
+stressor_files() { sed -n "s/^$1[[:space:]]\{1,\}//p" "$root/stressor-files"; }
 
 die() { echo "upstream: $*" >&2; exit 1; }
 
@@ -43,7 +45,7 @@ if [ ! -e "$src" ]; then
 	[ -n "${STRESS_NG_MASTER:-}" ] && die "STRESS_NG_MASTER=$src does not exist"
 	die "no stress-ng master: $src does not exist (the fixture stress-ng-master-291fc4341.tar.xz in ../shared/fixtures next to this repository); give one: make upstream STRESS_NG_MASTER=DIR|TARBALL"
 fi
-for f in stress-vmalloc-order.c core-vmalloc.c core-vmalloc.h stress-shm-pcp.c; do
+for f in $(stressor_files vmalloc-order) $(stressor_files shm-pcp); do
 	[ -f "$files/$f" ] || die "$files/$f: missing; the series is made from the top-level stressor files"
 done
 
@@ -120,18 +122,24 @@ for d in "$here"/core/*.diff; do
 done
 
 # 3. vmalloc-order: core-vmalloc, the stressor, its registration.
-for f in core-vmalloc.c core-vmalloc.h stress-vmalloc-order.c; do
+vmo=$(stressor_files vmalloc-order)
+for f in $vmo; do
 	cp "$files/$f" "$tree/$f"
 done
 "$here/register.sh" "$tree" vmalloc-order > /dev/null
-commit 1-vmalloc-order.txt core-vmalloc.c core-vmalloc.h stress-vmalloc-order.c \
+# shellcheck disable=SC2086 # one word a file
+commit 1-vmalloc-order.txt $vmo \
 	core-stressors.h core-opts.h core-opts.c Makefile stress-ng.1 \
 	bash-completion/stress-ng
 
 # 4. shm-pcp.
-cp "$files/stress-shm-pcp.c" "$tree/stress-shm-pcp.c"
+shm=$(stressor_files shm-pcp)
+for f in $shm; do
+	cp "$files/$f" "$tree/$f"
+done
 "$here/register.sh" "$tree" shm-pcp > /dev/null
-commit 2-shm-pcp.txt stress-shm-pcp.c core-stressors.h core-opts.h core-opts.c \
+# shellcheck disable=SC2086 # one word a file
+commit 2-shm-pcp.txt $shm core-stressors.h core-opts.h core-opts.c \
 	Makefile stress-ng.1 bash-completion/stress-ng
 
 # 5. kernel-coverage.sh.
