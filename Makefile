@@ -31,7 +31,7 @@ PROBE_CFLAGS := -std=gnu11 -D_GNU_SOURCE
 # front-end header, and the plugin links no front-end archive and no
 # libyaml (-z defs proves that nothing is missing; test/11-layout.t reads
 # its NEEDED entries).
-COMMON_INC := -Icore-helpers/common -Imodule
+COMMON_INC := -Icore-helpers/common -Imodule -I.
 WORKER_INC := $(COMMON_INC) -Icore-helpers/worker
 # The front end is in parts by job (core-helpers/front-end/README.md), each
 # compiled with its own folder and those of the parts below it on the
@@ -80,7 +80,10 @@ STRESSOR_FILES := $(shell sed -n 's/^[a-z-]*[[:space:]]\{1,\}//p' stressor-files
 # The core's parts the glue does not include: compiled as they are, each
 # its own object of the plugin (plugin/core-vmalloc.c includes the engine,
 # core-vmalloc.c, for the module's kind).
-STRESSOR_PARTS := $(filter-out core-vmalloc.c,$(filter core-%.c,$(STRESSOR_FILES)))
+# core-vmallocinfo.c, plain C, is libcommon's: both worlds link it.
+PLAIN_STRESSOR_SRCS := core-vmallocinfo.c
+STRESSOR_PARTS := $(filter-out core-vmalloc.c $(PLAIN_STRESSOR_SRCS), \
+	$(filter core-%.c,$(STRESSOR_FILES)))
 PLUGIN_OBJS := $(PLUGIN_SRCS:%.c=$(BUILD)/obj/%.o) \
 	$(STRESSOR_PARTS:%.c=$(BUILD)/obj/stressor/%.o)
 FE_SRCS := $(FE_DIR)/main.c
@@ -156,7 +159,8 @@ $(BUILD)/obj/stressor/%.o: %.c $(BUILD)/config.h $(PLUGIN_HDRS) $(STRESSOR_FILES
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(PLUGIN_INC) -c $< -o $@
 
-$(LIBCOMMON): $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o)
+$(LIBCOMMON): $(COMMON_SRCS:%.c=$(BUILD)/obj/%.o) \
+	$(PLAIN_STRESSOR_SRCS:%.c=$(BUILD)/obj/stressor/%.o)
 $(LIBWORKER): $(WORKER_SRCS:%.c=$(BUILD)/obj/%.o)
 $(LIBFE): $(FE_LIB_SRCS:%.c=$(BUILD)/obj/%.o)
 $(LIBCOMMON) $(LIBWORKER) $(LIBFE):
@@ -384,7 +388,7 @@ lint-cppcheck: $(BUILD)/config.h $(BPF_SKEL)
 		$(CORE_SRCS) $(FE_SRCS)
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
 		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(PLUGIN_INC) $(PLUGIN_SRCS) \
-		$(STRESSOR_PARTS)
+		$(STRESSOR_PARTS) $(PLAIN_STRESSOR_SRCS)
 lint-tidy: $(BUILD)/config.h $(BPF_SKEL) $(TIDY_STAMPS)
 $(BUILD)/tidy/%.ok: %.c $(ALL_HDRS) $(BUILD)/config.h $(BPF_SKEL) .clang-tidy
 	@mkdir -p $(dir $@)
@@ -437,7 +441,7 @@ ASAN_DIR := $(BUILD)/asan
 ASAN_FLAGS := -fsanitize=address,undefined -fno-sanitize-recover=all \
 	-fno-omit-frame-pointer
 ASAN_CFLAGS := -std=gnu11 $(WARN) -O2 -g $(ASAN_FLAGS) -D_GNU_SOURCE -I$(BUILD)
-ASAN_LIB_SRCS := $(COMMON_SRCS) $(FE_LIB_SRCS)
+ASAN_LIB_SRCS := $(COMMON_SRCS) $(PLAIN_STRESSOR_SRCS) $(FE_LIB_SRCS)
 ASAN_OBJS := $(ASAN_LIB_SRCS:%.c=$(ASAN_DIR)/obj/%.o)
 FUZZ_TARGETS := report opts
 FUZZ_SRCS := $(FUZZ_TARGETS:%=test/fuzz/fuzz-%.c) test/fuzz/replay.c

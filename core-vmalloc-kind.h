@@ -27,7 +27,8 @@
  *
  *	core-vmalloc.c		the kind engine: set-up, batches, reports,
  *				--verify, the path table and its kinds
- *	core-vmalloc-proof.c	/proc/vmallocinfo and VmallocUsed: the proof
+ *	core-vmalloc-proof.c	the proof: new areas in /proc/vmallocinfo
+ *				(core-vmallocinfo.c reads it), or VmallocUsed
  *	core-vmalloc-limits.c	the headroom of the limits a kind meets
  *	core-vmalloc-tasks.c	kinds whose items are threads and children:
  *				stack, ldt, fdtable
@@ -38,6 +39,8 @@
  *  Include after stress-ng.h and core-vmalloc.h, where
  *  STRESS_VMALLOC_SUPPORTED is defined.
  */
+
+#include "core-vmallocinfo.h"
 
 #if defined(HAVE_LIB_PTHREAD)
 #include <pthread.h>
@@ -124,19 +127,9 @@ struct stress_vmalloc_path {
 	stress_vmalloc_kind_info_t info[STRESS_VMALLOC_KINDS_MAX];
 };
 
-/* an area of /proc/vmallocinfo */
-typedef struct {
-	uint64_t start;			/* hashed (or 0) start address */
-	uint64_t size;			/* bytes, guard page included */
-	unsigned long int pages;	/* pages=, 0 when absent (vmap) */
-	bool vmalloc;
-	bool vmap;
-	char caller[64];
-} stress_vmalloc_area_t;
-
 /* a proof: the callers' areas before the probe, or VmallocUsed */
 typedef struct {
-	stress_vmalloc_area_t *before;
+	stress_vmallocinfo_area_t *before;
 	size_t nb;
 	int err;			/* -errno reading vmallocinfo */
 	bool used_ok;			/* err, and VmallocUsed read */

@@ -48,122 +48,6 @@ int stress_vmalloc_page_order(const unsigned long int pages)
 }
 
 /*
- *  stress_vmalloc_area_parse()
- *	one vmallocinfo line (mm/vmalloc.c vmalloc_info_show()):
- *	0x<start>-0x<end> <size> [<caller>+0x<off>/0x<len>] [pages=N]
- *	... [vmalloc] [vmap] ...; false when it has no range and size
- */
-static bool stress_vmalloc_area_parse(char *line, stress_vmalloc_area_t *a)
-{
-	uint64_t end;
-	char *word, *save = NULL;
-	int used = 0;
-
-	(void)shim_memset(a, 0, sizeof(*a));
-	if (sscanf(line, "0x%" SCNx64 "-0x%" SCNx64 " %" SCNu64 "%n",
-		   &a->start, &end, &a->size, &used) != 3)
-		return false;
-	for (word = strtok_r(line + used, " \t\n", &save); word;
-	     word = strtok_r(NULL, " \t\n", &save)) {
-		const char *plus = strstr(word, "+0x");
-
-		if (!strncmp(word, "pages=", 6)) {
-			a->pages = strtoul(word + 6, NULL, 10);
-		} else if (!strcmp(word, "vmalloc")) {
-			a->vmalloc = true;
-		} else if (!strcmp(word, "vmap")) {
-			a->vmap = true;
-		} else if (plus && (plus > word) && !a->caller[0]) {
-			size_t n = (size_t)(plus - word);
-
-			if (n >= sizeof(a->caller))
-				n = sizeof(a->caller) - 1;
-			(void)shim_memcpy(a->caller, word, n);
-			a->caller[n] = '\0';
-		}
-	}
-	return true;
-}
-
-/*
- *  stress_vmalloc_areas_read()
- *	the areas of /proc/vmallocinfo whose caller is one of callers;
- *	0, or -errno (EACCES: not uid 0, the file is mode 0400)
- */
-static int stress_vmalloc_areas_read(const char * const *callers,
-	stress_vmalloc_area_t **areas, size_t *n)
-{
-	stress_vmalloc_area_t *v = NULL, a;
-	size_t len = 0, cap = 0;
-	char line[512];
-	FILE *fp;
-
-	*areas = NULL;
-	*n = 0;
-	fp = fopen("/proc/vmallocinfo", "r");
-	if (!fp)
-		return -errno;
-	while (fgets(line, sizeof(line), fp)) {
-		const char * const *c;
-
-		if (!stress_vmalloc_area_parse(line, &a))
-			continue;
-		for (c = callers; *c && strcmp(*c, a.caller); c++)
-			;
-		if (!*c)
-			continue;
-		if (len == cap) {
-			stress_vmalloc_area_t *nv;
-
-			cap = cap ? cap * 2 : 256;
-			nv = realloc(v, cap * sizeof(*v));
-			if (!nv) {
-				free(v);
-				(void)fclose(fp);
-				return -ENOMEM;
-			}
-			v = nv;
-		}
-		v[len++] = a;
-	}
-	(void)fclose(fp);
-	*areas = v;
-	*n = len;
-	return 0;
-}
-
-/*
- *  stress_vmalloc_areas_new()
- *	keep in after only the areas that pair with none of before on
- *	(start, size, caller): with kptr_restrict=1 every start reads 0
- *	and this counts the growth per (size, caller); returns how many
- */
-static size_t stress_vmalloc_areas_new(const stress_vmalloc_area_t *before,
-	const size_t nb, stress_vmalloc_area_t *after, const size_t na)
-{
-	bool *paired = calloc(nb ? nb : 1, sizeof(*paired));
-	size_t i, j, keep = 0;
-
-	for (i = 0; i < na; i++) {
-		for (j = 0; j < nb; j++) {
-			if ((!paired || !paired[j]) &&
-			    (after[i].start == before[j].start) &&
-			    (after[i].size == before[j].size) &&
-			    !strcmp(after[i].caller, before[j].caller))
-				break;
-		}
-		if (j < nb) {
-			if (paired)
-				paired[j] = true;
-			continue;
-		}
-		after[keep++] = after[i];
-	}
-	free(paired);
-	return keep;
-}
-
-/*
  *  stress_vmalloc_used_kb()
  *	VmallocUsed of /proc/meminfo (every vmalloc'ed page: no vmap, no
  *	caller, the whole machine); 0, or -errno
@@ -193,7 +77,7 @@ static int stress_vmalloc_used_kb(uint64_t *kb)
 void stress_vmalloc_proof_begin(stress_vmalloc_proof_t *p, const char * const *callers)
 {
 	(void)shim_memset(p, 0, sizeof(*p));
-	p->err = stress_vmalloc_areas_read(callers, &p->before, &p->nb);
+	p->err = stress_vmallocinfo_read(NULL, callers, 0, &p->before, &p->nb);
 	/* kernels 4.4 to 5.2 report VmallocUsed as 0: no measure */
 	if (p->err)
 		p->used_ok = (stress_vmalloc_used_kb(&p->used_kb) == 0) && p->used_kb;
@@ -206,8 +90,8 @@ void stress_vmalloc_proof_begin(stress_vmalloc_proof_t *p, const char * const *c
 void stress_vmalloc_proof_end(stress_vmalloc_proof_t *p,
 	const char * const *callers, stress_vmalloc_result_t *r)
 {
-	stress_vmalloc_area_t *after = NULL;
-	size_t na = 0, i, j;
+	stress_vmallocinfo_area_t *after = NULL;
+	size_t na = 0;
 
 	(void)shim_memset(r, 0, sizeof(*r));
 	r->err = p->err;
@@ -219,26 +103,17 @@ void stress_vmalloc_proof_end(stress_vmalloc_proof_t *p,
 		r->used_pages = ((int64_t)kb - (int64_t)p->used_kb) / page_kb;
 	}
 	if (!r->err)
-		r->err = stress_vmalloc_areas_read(callers, &after, &na);
+		r->err = stress_vmallocinfo_read(NULL, callers, 0, &after, &na);
 	if (!r->err) {
-		size_t best = 0;
+		size_t best;
 
-		r->fresh = stress_vmalloc_areas_new(p->before, p->nb, after, na);
-		for (i = 0; (i < r->fresh) && (r->count <= r->fresh / 2); i++) {
-			size_t c = 0;
-
-			for (j = 0; j < r->fresh; j++)
-				c += (after[j].size == after[i].size);
-			if (c > r->count) {
-				r->count = c;
-				best = i;
-			}
-		}
+		r->fresh = stress_vmallocinfo_new(p->before, p->nb, after, na);
+		best = stress_vmallocinfo_mode(after, r->fresh, r->fresh, &r->count);
 		if (r->count) {
 			r->size = after[best].size;
 			r->pages = after[best].pages;
-			r->vmalloc = after[best].vmalloc;
-			r->vmap = after[best].vmap;
+			r->vmalloc = !!(after[best].flags & STRESS_VMALLOCINFO_VMALLOC);
+			r->vmap = !!(after[best].flags & STRESS_VMALLOCINFO_VMAP);
 			(void)shim_strscpy(r->caller, after[best].caller, sizeof(r->caller));
 		}
 	}

@@ -36,17 +36,27 @@ stressor_file() {
 	esac
 }
 
+# plain_stressor_header NAME: NAME is a top-level header of the stressor
+# files (stressor-files) that needs nothing of stress-ng (no "stress-ng.h"
+# and no other header of ours): plain C that every world may include.
+plain_stressor_header() {
+	case $1 in */* | *..*) return 1 ;; esac
+	grep -q "[[:space:]]$1\$" "$TOP/stressor-files" &&
+		! grep -q '^#include "' "$TOP/$1"
+}
+
 # includes_outside WORLD-DIRS FILE...: each #include "x" of FILE that is
 # not in one of the directories (config.h, install-paths.h and the BPF
-# skeleton counters.skel.h are generated into build/). A name with ".."
-# is outside, whatever it resolves to, unless STRESSORS=1 and it is a
-# stressor file (stressor_file).
+# skeleton counters.skel.h are generated into build/), nor a plain
+# stressor header. A name with ".." is outside, whatever it resolves to,
+# unless STRESSORS=1 and it is a stressor file (stressor_file).
 includes_outside() {
 	local dirs=$1 f h d found
 	shift
 	for f in "$@"; do
 		for h in $(sed -n 's/^#include "\(.*\)"/\1/p' "$f"); do
 			case $h in config.h | install-paths.h | counters.skel.h) continue ;; esac
+			plain_stressor_header "$h" && continue
 			if [ "${STRESSORS:-0}" = 1 ] && stressor_file "$h"; then
 				continue
 			fi

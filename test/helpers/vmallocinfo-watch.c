@@ -26,7 +26,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "vmallocinfo.h"
+#include "core-vmallocinfo.h"
 
 #define MAX_CALLERS 16
 
@@ -56,7 +56,7 @@ static long now_ms(void)
 int main(int argc, char **argv)
 {
 	const char *callers[MAX_CALLERS + 1] = { 0 };
-	struct smm_vmarea *base = NULL, *seen = NULL;
+	stress_vmallocinfo_area_t *base = NULL, *seen = NULL;
 	size_t nb = 0, nseen = 0, cap = 0, maxc = 0;
 	long until, every;
 	uint64_t size;
@@ -78,10 +78,10 @@ int main(int argc, char **argv)
 	     tok = strtok_r(NULL, ",", &save))
 		callers[ncallers++] = tok;
 
-	rc = smm_vmallocinfo_read(NULL, callers, size, &base, &nb);
+	rc = stress_vmallocinfo_read(NULL, callers, size, &base, &nb);
 	if (rc) {
 		fprintf(stderr, "vmallocinfo-watch: %s: %s\n",
-			SMM_VMALLOCINFO_PATH, strerror(-rc));
+			STRESS_VMALLOCINFO_PATH, strerror(-rc));
 		return 2;
 	}
 	if (until < 0) {
@@ -89,18 +89,18 @@ int main(int argc, char **argv)
 		fflush(stdout);
 	}
 	do {
-		struct smm_vmarea *cur = NULL;
+		stress_vmallocinfo_area_t *cur = NULL;
 		size_t nc = 0, fresh;
 
 		sleep_ms(every);
-		if (smm_vmallocinfo_read(NULL, callers, size, &cur, &nc))
+		if (stress_vmallocinfo_read(NULL, callers, size, &cur, &nc))
 			break;
 		samples++;
 		if (nc > maxc)
 			maxc = nc;
-		fresh = smm_vmallocinfo_new(base, nb, cur, nc);
+		fresh = stress_vmallocinfo_new(base, nb, cur, nc);
 		/* Keep the ones not seen yet. */
-		fresh = smm_vmallocinfo_new(seen, nseen, cur, fresh);
+		fresh = stress_vmallocinfo_new(seen, nseen, cur, fresh);
 		if (nseen + fresh > cap) {
 			cap = (nseen + fresh) * 2;
 			seen = realloc(seen, cap * sizeof(*seen));
@@ -113,15 +113,15 @@ int main(int argc, char **argv)
 	} while (!stop && (until < 0 || now_ms() < until));
 
 	{
-		size_t bestc, best = smm_vmarea_mode(seen, nseen, 512, &bestc);
+		size_t bestc, best = stress_vmallocinfo_mode(seen, nseen, 512, &bestc);
 
 		printf("baseline: %zu\nmax: %zu\nnew: %zu\n", nb, maxc, nseen);
 		printf("size: %llu\npages: %lu\nkind: %s\nsamples: %d\n",
 		       nseen ? (unsigned long long)seen[best].size : 0ULL,
 		       nseen ? seen[best].pages : 0UL,
 		       !nseen				      ? "none"
-		       : (seen[best].flags & SMM_VMA_VMALLOC) ? "vmalloc"
-		       : (seen[best].flags & SMM_VMA_VMAP)    ? "vmap"
+		       : (seen[best].flags & STRESS_VMALLOCINFO_VMALLOC) ? "vmalloc"
+		       : (seen[best].flags & STRESS_VMALLOCINFO_VMAP)    ? "vmap"
 							      : "other",
 		       samples);
 	}

@@ -8,7 +8,7 @@
 #include <time.h>
 
 #include "sampler.h"
-#include "vmallocinfo.h"
+#include "core-vmallocinfo.h"
 
 static struct smm_caller_tally *tally_of(struct smm_sampler *vs, const char *c)
 {
@@ -23,9 +23,9 @@ static struct smm_caller_tally *tally_of(struct smm_sampler *vs, const char *c)
 
 void smm_sample(struct smm_sampler *vs, bool base)
 {
-	struct smm_vmarea *v = NULL;
+	stress_vmallocinfo_area_t *v = NULL;
 	size_t n = 0;
-	int rc = smm_vmallocinfo_read(NULL, NULL, 0, &v, &n);
+	int rc = stress_vmallocinfo_read(NULL, NULL, 0, &v, &n);
 
 	if (rc) {
 		vs->err = rc;
@@ -73,9 +73,9 @@ int smm_settle(int max_ms)
 	int waited = 0, still = 0;
 
 	while (waited <= max_ms) {
-		struct smm_vmarea *v = NULL;
+		stress_vmallocinfo_area_t *v = NULL;
 		size_t n = 0;
-		int rc = smm_vmallocinfo_read(NULL, NULL, 0, &v, &n);
+		int rc = stress_vmallocinfo_read(NULL, NULL, 0, &v, &n);
 
 		free(v);
 		if (rc)

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * sampler.h - /proc/vmallocinfo sampled over a run (common/vmallocinfo.h):
+ * sampler.h - /proc/vmallocinfo sampled over a run (core-vmallocinfo.h):
  * per caller, the areas and pages at the start and the most seen in any
  * sample, so that the report shows which kernel callers grew while the
  * stressors ran (the proof of path, system-wide). Reading the file needs
