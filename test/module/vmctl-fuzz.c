@@ -104,37 +104,64 @@ static u64 charge_of(uint32_t kind, u64 pages)
 	return pages;
 }
 
-/* The module's checks, as the header documents them. */
+/*
+ * The oracle of the checks: the "in:" lines and the Errors list of
+ * module/stress-mm-vmalloc.h, as a table of what each command takes. A
+ * field a command does not take must be 0; abi_version first (-EPROTO),
+ * then every other rule gives -EINVAL, so their order does not matter.
+ */
+struct req_spec {
+	unsigned long cmd;
+	uint32_t flags; /* the flags it takes */
+	int area; /* takes kind, node and nr_pages */
+	uint32_t loops_min, loops_max; /* 0, 0: loops must be 0 */
+	int count_zero_with_all; /* F_ALL takes count 0 instead */
+};
+
+static const struct req_spec req_specs[] = {
+	{ SMM_VMALLOC_IOC_ALLOC, SMM_VMALLOC_F_ZERO, 1, 0, 0, 0 },
+	{ SMM_VMALLOC_IOC_FREE, SMM_VMALLOC_F_ALL, 0, 0, 0, 1 },
+	{ SMM_VMALLOC_IOC_CYCLE, SMM_VMALLOC_F_ZERO, 1, 1,
+	  SMM_VMALLOC_MAX_LOOPS, 0 },
+};
+
+static int in_range(uint64_t v, uint64_t lo, uint64_t hi)
+{
+	return v >= lo && v <= hi;
+}
+
+/* kind, node and nr_pages: in range where the command takes them, else 0 */
+static int area_fields_ok(const struct req_spec *sp,
+			  const struct smm_vmalloc_req *r)
+{
+	if (!sp->area)
+		return !r->kind && !r->node && !r->nr_pages;
+	return r->kind < SMM_VMALLOC_NR_KINDS &&
+	       in_range(r->nr_pages, 1, SMM_VMALLOC_MAX_PAGES) &&
+	       (r->node == SMM_VMALLOC_NO_NODE || node_online(r->node));
+}
+
 static int model_check(unsigned long cmd, const struct smm_vmalloc_req *r)
 {
+	const struct req_spec *sp = NULL;
+	int all;
+
+	for (size_t i = 0; i < sizeof(req_specs) / sizeof(req_specs[0]); i++)
+		if (req_specs[i].cmd == cmd)
+			sp = &req_specs[i];
+	if (!sp)
+		return -ENOTTY;
 	if (r->abi_version != SMM_VMALLOC_ABI_VERSION)
 		return -EPROTO;
-	if (r->reserved[0] || r->reserved[1])
+	all = sp->count_zero_with_all && (r->flags & SMM_VMALLOC_F_ALL);
+	if (r->reserved[0] || r->reserved[1] || (r->flags & ~sp->flags))
 		return -EINVAL;
-	if (cmd == SMM_VMALLOC_IOC_FREE) {
-		if (r->flags & ~SMM_VMALLOC_F_ALL)
-			return -EINVAL;
-		if (r->kind || r->node || r->nr_pages || r->loops)
-			return -EINVAL;
-		if (r->flags & SMM_VMALLOC_F_ALL)
-			return r->count ? -EINVAL : 0;
-		return !r->count || r->count > SMM_VMALLOC_MAX_COUNT ? -EINVAL
-								     : 0;
-	}
-	if (r->flags & ~SMM_VMALLOC_F_ZERO)
+	if (!area_fields_ok(sp, r))
 		return -EINVAL;
-	if (r->kind >= SMM_VMALLOC_NR_KINDS)
+	if (sp->loops_max ? !in_range(r->loops, sp->loops_min, sp->loops_max)
+			  : r->loops != 0)
 		return -EINVAL;
-	if (!r->nr_pages || r->nr_pages > SMM_VMALLOC_MAX_PAGES)
-		return -EINVAL;
-	if (!r->count || r->count > SMM_VMALLOC_MAX_COUNT)
-		return -EINVAL;
-	if (cmd == SMM_VMALLOC_IOC_ALLOC && r->loops)
-		return -EINVAL;
-	if (cmd == SMM_VMALLOC_IOC_CYCLE &&
-	    (!r->loops || r->loops > SMM_VMALLOC_MAX_LOOPS))
-		return -EINVAL;
-	if (r->node != SMM_VMALLOC_NO_NODE && !node_online(r->node))
+	if (all ? r->count != 0 : !in_range(r->count, 1, SMM_VMALLOC_MAX_COUNT))
 		return -EINVAL;
 	return 0;
 }
