@@ -1,6 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * names.h - every list of names stress-mm has, written once.
+ * names.h - the lists of names the front end and the plugin's glue use: the
+ * vmalloc-order paths, the io-uring kinds, the churn modes, the shm
+ * methods and the placements. The stressor files keep their own (their
+ * method tables, stress_vmalloc_paths[] of core-vmalloc.c), which
+ * stress-ng's option parser reads; test/20-bad-input.t checks that both
+ * hold the same words, and these lists add only what upstream will not
+ * take (module, test-vmalloc).
  *
  * Each list is an X-macro: X(symbol, "user-visible name"). It gives the
  * enum the code switches on, the choices of the parameter that selects it
@@ -14,7 +20,8 @@
 #ifndef SMM_NAMES_H
 #define SMM_NAMES_H
 
-/* vmalloc-order paths (core-vmalloc.c; module: plugin/vmalloc-module.h):
+/* vmalloc-order paths (core-vmalloc.c's stress_vmalloc_paths[]; module:
+ * plugin/vmalloc-module.h):
  * the methods of STRESS_MM_VMALLOC_ORDER_METHOD after "all". */
 #define SMM_VMO_PATHS(X)        \
 	X(stack, "stack")       \
@@ -33,7 +40,7 @@ enum smm_vmo_path_id {
 };
 
 /* STRESS_MM_VMALLOC_ORDER_IO_URING: which io_uring kinds the io-uring path
- * uses (core-vmalloc.c). */
+ * uses (STRESS_VMALLOC_IO_URING_* of core-vmalloc.h). */
 #define SMM_IOU_MODES(X)              \
 	X(SMM_IOU_BUFFERS, "buffers") \
 	X(SMM_IOU_RINGS, "rings")     \
