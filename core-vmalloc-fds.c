@@ -115,8 +115,6 @@ static const int stress_vmalloc_io_uring_resource[] = { ENOMEM, 0 };
 #define STRESS_VMALLOC_PBUF_ENTRY	(16)
 #define STRESS_VMALLOC_PBUF_MIN		(512)	/* 256 fit one page */
 #define STRESS_VMALLOC_PBUF_MAX		(32768)
-#define STRESS_VMALLOC_BVEC		(16)
-#define STRESS_VMALLOC_BUFFER_MAX	(1ULL << 30)	/* SZ_1G */
 
 /* register opcodes and struct io_uring_buf_reg: kernel ABI since 5.19 */
 #define STRESS_VMALLOC_REGISTER_BUFFERS		(0)
@@ -269,9 +267,7 @@ static int stress_vmalloc_buffers_prepare(stress_vmalloc_kind_t *k, char *why, c
 	const uint64_t memlock = stress_vmalloc_memlock(lock, sizeof(lock));
 	const uint64_t share = stress_vmalloc_memory_share(k->args);
 
-	k->item_bytes = k->bytes / STRESS_VMALLOC_BVEC * page;
-	if (k->item_bytes > STRESS_VMALLOC_BUFFER_MAX)
-		k->item_bytes = STRESS_VMALLOC_BUFFER_MAX;
+	k->item_bytes = stress_vmalloc_buffer_bytes(k->bytes, page);
 	if (k->item_bytes > memlock / 2)
 		k->item_bytes = memlock / 2 / page * page;
 	if (k->item_bytes > share) {

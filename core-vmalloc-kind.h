@@ -40,13 +40,13 @@
  *  STRESS_VMALLOC_SUPPORTED is defined.
  */
 
+#include "core-vmalloc-sizes.h"
 #include "core-vmallocinfo.h"
 
 #if defined(HAVE_LIB_PTHREAD)
 #include <pthread.h>
 #endif
 
-#define STRESS_VMALLOC_KMALLOC_MAX	(4ULL << 20)	/* KMALLOC_MAX_SIZE */
 #define STRESS_VMALLOC_THREAD_SIZE	(16 * KB)	/* x86_64 THREAD_SIZE */
 
 typedef struct stress_vmalloc_kind stress_vmalloc_kind_t;

@@ -393,11 +393,9 @@ static const char * const stress_vmalloc_fdtable_callers[] = {
 	"alloc_fdtable", "dup_fd", "expand_fdtable", NULL
 };
 
-#define STRESS_VMALLOC_FD_SLOT	(8)
-
 static int stress_vmalloc_fdtable_prepare(stress_vmalloc_kind_t *k, char *why, const size_t len)
 {
-	uint64_t slots = k->bytes / STRESS_VMALLOC_FD_SLOT;
+	uint64_t slots = stress_vmalloc_fdtable_slots(k->bytes);
 	struct rlimit rlim;
 
 	k->own = open("/dev/null", O_RDONLY | O_CLOEXEC);

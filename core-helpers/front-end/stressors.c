@@ -7,7 +7,7 @@
 #include <unistd.h>
 
 #include "params-table.h"
-#include "path-sizes.h"
+#include "core-vmalloc-sizes.h"
 #include "stressors.h"
 #include "sysfacts.h"
 
@@ -23,8 +23,8 @@ static bool uses_path(const struct smm_stressor_cfg *c, const char *path)
 /*
  * vmalloc-order: the io-uring buffers path needs RLIMIT_MEMLOCK to hold
  * its buffer (half of the limit, per worker), the fdtable path needs
- * RLIMIT_NOFILE above the table's slots: common/path-sizes.h has the
- * arithmetic core-vmalloc.c's paths follow.
+ * RLIMIT_NOFILE above the table's slots: the arithmetic of the paths
+ * themselves (core-vmalloc-sizes.h).
  */
 static void vmo_limits(const struct smm_stressor_cfg *c, uint64_t workers,
 		       struct smm_limit_need *need)
@@ -36,13 +36,13 @@ static void vmo_limits(const struct smm_stressor_cfg *c, uint64_t workers,
 
 	if (uses_path(c, "io-uring") && strcmp(iou, "rings") != 0) {
 		need->memlock_bytes =
-			smm_iou_buffer_bytes(bytes, page) * workers * 2 +
+			stress_vmalloc_buffer_bytes(bytes, page) * workers * 2 +
 			(16ULL << 20);
 		need->memlock_why =
 			"the io-uring buffers path at --vmalloc-order-bytes (its page tables are vmalloc areas only above 4 MiB, or where kmalloc fails)";
 	}
 	if (uses_path(c, "fdtable")) {
-		uint64_t slots = smm_fdtable_slots(bytes) + 64;
+		uint64_t slots = stress_vmalloc_fdtable_slots(bytes) + 64;
 
 		smm_read_u64("/proc/sys/fs/nr_open", &nr_open);
 		need->nofile = slots < nr_open ? slots : nr_open;

@@ -2,9 +2,9 @@
 /*
  * rlimits.h - raise RLIMIT_MEMLOCK and RLIMIT_NOFILE for the stressors'
  * paths that need them (stressors.h: each stressor says what its
- * configuration needs, with the paths' own arithmetic, common/
- * path-sizes.h). The workers inherit the limits from stress-ng, which
- * inherits them from here.
+ * configuration needs, with the paths' own arithmetic,
+ * core-vmalloc-sizes.h). The workers inherit the limits from stress-ng,
+ * which inherits them from here.
  */
 #ifndef SMM_RLIMITS_H
 #define SMM_RLIMITS_H
