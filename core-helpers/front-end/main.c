@@ -38,6 +38,7 @@
 #include "kmodule.h"
 #include "locate.h"
 #include "sng-pick.h"
+#include "options-check.h"
 #include "options.h"
 #include "owner.h"
 #include "path-module-name.h"

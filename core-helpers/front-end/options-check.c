@@ -16,6 +16,7 @@
 
 #include "counters.h"
 #include "errors.h"
+#include "options-check.h"
 #include "options.h"
 #include "params-table.h"
 #include "sng-pick.h"

@@ -11,6 +11,7 @@
 
 #include "envname.h"
 #include "errors.h"
+#include "options-check.h"
 #include "options.h"
 
 #define FIELD(f) offsetof(struct smm_run_cfg, f)

@@ -14,6 +14,7 @@
 #include "summary.h"
 #include "runner.h"
 #include "exit-status.h"
+#include "options-check.h"
 #include "yamldoc.h"
 #include "yreport.h"
 

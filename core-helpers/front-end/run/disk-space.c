@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "errors.h"
+#include "options-check.h"
 #include "options.h"
 #include "params-table.h"
 #include "disk-space.h"

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/resource.h>
 
+#include "options-check.h"
 #include "rlimits.h"
 
 static void raise_limit(int res, const char *name, uint64_t need,

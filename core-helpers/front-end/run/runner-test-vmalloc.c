@@ -14,6 +14,7 @@
 
 #include "figures.h"
 #include "kmodule.h"
+#include "options-check.h"
 #include "params-table.h"
 #include "results.h"
 #include "runner.h"
