@@ -58,14 +58,6 @@ static struct {
 	bool recorded[2][STRESS_VMALLOC_PATHS_NUM]; /* kinds, or left out */
 } vmo;
 
-/*
- * stress-ng keeps no metrics of a plugin, and the record no metric: the
- * front end divides the record's allocations by the run's time.
- */
-static void (*const vmo_metrics)(stress_args_t *,
-				 stress_vmalloc_order_context_t *, const double)
-	__attribute__((unused)) = stress_vmalloc_order_metrics;
-
 void smm_plugin_vmo_load(void)
 {
 	smm_compat_settings_load("vmalloc-order", opts, vmo_words,
