@@ -80,8 +80,8 @@ STRESSOR_FILES := $(shell sed -n 's/^[a-z-]*[[:space:]]\{1,\}//p' stressor-files
 # The core's parts the glue does not include: compiled as they are, each
 # its own object of the plugin (plugin/core-vmalloc.c includes the engine,
 # core-vmalloc.c, for the module's kind).
-# core-vmallocinfo.c, plain C, is libcommon's: both worlds link it.
-PLAIN_STRESSOR_SRCS := core-vmallocinfo.c
+# The plain C ones (libc only) are libcommon's: both worlds link them.
+PLAIN_STRESSOR_SRCS := core-vmallocinfo.c core-shm-pcp.c
 STRESSOR_PARTS := $(filter-out core-vmalloc.c $(PLAIN_STRESSOR_SRCS), \
 	$(filter core-%.c,$(STRESSOR_FILES)))
 PLUGIN_OBJS := $(PLUGIN_SRCS:%.c=$(BUILD)/obj/%.o) \

@@ -20,6 +20,7 @@
 #include "core-builtin.h"
 #include "core-killpid.h"
 #include "core-mmap.h"
+#include "core-shm-pcp.h"
 #include "core-signal.h"
 #include "core-vmalloc.h"
 
@@ -164,13 +165,6 @@ static const char *stress_shm_pcp_cpu(const size_t i)
 
 #define STRESS_SHM_PCP_ALIVE_CHECK	(16)	/* cycles between looks for companions reaped elsewhere */
 #define STRESS_SHM_PCP_PAGE_CHUNK	(256)	/* pages between updates of the page count */
-#define STRESS_SHM_PCP_PREFIX		"stress-ng-shm-pcp-"
-/*
- *  SysV segments get a key of this base and never IPC_PRIVATE, so that
- *  a segment a killed worker left between shmget() and IPC_RMID can be
- *  found by its key and removed once its creator is dead
- */
-#define STRESS_SHM_PCP_SYSV_KEY_BASE	(0x534d0000)
 
 #if !defined(MFD_CLOEXEC)
 #define MFD_CLOEXEC			(0)
@@ -577,32 +571,6 @@ static int stress_shm_pcp_memfd(stress_args_t *args, stress_shm_pcp_context_t *c
 
 #if defined(STRESS_SHM_PCP_SYSV)
 /*
- *  stress_shm_pcp_sysv_sweep()
- *	remove segments of our key base whose creator is dead: what a
- *	worker killed between shmget() and IPC_RMID left behind
- */
-static void stress_shm_pcp_sysv_sweep(void)
-{
-	char line[512];
-	FILE *fp;
-
-	fp = fopen("/proc/sysvipc/shm", "r");
-	if (!fp)
-		return;
-	while (fgets(line, sizeof(line), fp)) {
-		long int key, id, perms, size, cpid;
-
-		if (sscanf(line, "%ld %ld %ld %ld %ld", &key, &id, &perms, &size, &cpid) != 5)
-			continue;	/* the header */
-		if (((unsigned long int)key & 0xffff0000UL) != STRESS_SHM_PCP_SYSV_KEY_BASE)
-			continue;
-		if ((kill((pid_t)cpid, 0) < 0) && (errno == ESRCH))
-			(void)shmctl((int)id, IPC_RMID, NULL);
-	}
-	(void)fclose(fp);
-}
-
-/*
  *  stress_shm_pcp_sysv_get()
  *	a new segment of ctx->bytes under a key of our base: first the one
  *	of the worker's pid, else the next free one; -errno on failure
@@ -619,7 +587,7 @@ static int stress_shm_pcp_sysv_get(stress_shm_pcp_context_t *ctx)
 		id = shmget(key, ctx->bytes, IPC_CREAT | IPC_EXCL | S_IRUSR | S_IWUSR);
 		if ((id < 0) && (errno == EEXIST) && (i == 0)) {
 			/* a dead worker with the same low pid bits may have left it */
-			stress_shm_pcp_sysv_sweep();
+			(void)stress_shm_pcp_sysv_sweep(1);
 			id = shmget(key, ctx->bytes, IPC_CREAT | IPC_EXCL | S_IRUSR | S_IWUSR);
 		}
 		if (id >= 0)
@@ -1178,7 +1146,7 @@ static int stress_shm_pcp_context_init(stress_args_t *args, stress_shm_pcp_conte
 #if defined(STRESS_SHM_PCP_SYSV)
 	/* segments of workers killed between shmget() and IPC_RMID */
 	if (stress_instance_zero(args))
-		stress_shm_pcp_sysv_sweep();
+		(void)stress_shm_pcp_sysv_sweep(1);
 #endif
 	rc = stress_shm_pcp_place(args, ctx);
 	if (rc != EXIT_SUCCESS)

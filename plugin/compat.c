@@ -15,10 +15,10 @@
 #include <sys/sysinfo.h>
 
 #include "compat.h"
+#include "core-shm-pcp.h"
 #include "params-table.h"
 #include "report.h"
 #include "shared-page.h"
-#include "sysfacts.h"
 
 #define INSTANCES_MAX 512 /* workers of one stressor at once */
 #define STRESSORS_MAX 2 /* vmalloc-order, shm-pcp */
@@ -78,7 +78,7 @@ static uint32_t instance_claim(const char *name)
 	for (uint32_t i = 0; i < INSTANCES_MAX; i++) {
 		pid_t owner = __atomic_load_n(&row[i], __ATOMIC_ACQUIRE);
 
-		if (owner && !smm_pid_dead(owner))
+		if (owner && !stress_shm_pcp_pid_dead((pid_t)owner))
 			continue;
 		if (__atomic_compare_exchange_n(&row[i], &owner, self, false,
 						__ATOMIC_ACQ_REL,

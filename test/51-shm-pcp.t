@@ -30,10 +30,11 @@ command -v perf > /dev/null || skip_all "perf missing (linux-perf, scripts/deps)
 STACK=kernel_clone,copy_process,dup_task_struct,_do_fork
 SWEEP=$BUILD/test/shm-sweep
 # The POSIX names as the stressor makes them (/PREFIX<pid>-<seq>): the
-# sweep (shm.h SMM_SHM_PREFIX) must find exactly these.
+# sweep (shm.h, with the stressor's STRESS_SHM_PCP_PREFIX) must find
+# exactly these.
 PREFIX=$(sed -n 's/^#define[[:space:]]*STRESS_SHM_PCP_PREFIX[[:space:]]*"\(.*\)"$/\1/p' \
-	"$TOP/stress-shm-pcp.c")
-[ -n "$PREFIX" ] || { echo "Bail out! no STRESS_SHM_PCP_PREFIX in stress-shm-pcp.c"; exit 1; }
+	"$TOP/core-shm-pcp.h")
+[ -n "$PREFIX" ] || { echo "Bail out! no STRESS_SHM_PCP_PREFIX in core-shm-pcp.h"; exit 1; }
 NCPU=$(nproc)
 plan 26
 

@@ -19,6 +19,7 @@ OUT=$BUILD/upstream
 # the stressor files (stressor-files: the stressor whose patch adds each)
 FILES=$(sed -n 's/^[a-z-]*[[:space:]]\{1,\}//p' "$TOP/stressor-files")
 VMO_CORE=$(sed -n 's/^vmalloc-order[[:space:]]\{1,\}\(core-.*\)/\1/p' "$TOP/stressor-files")
+ALL_CORE=$(sed -n 's/^[a-z-]*[[:space:]]\{1,\}\(core-.*\)/\1/p' "$TOP/stressor-files")
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 export GIT_AUTHOR_NAME=test GIT_AUTHOR_EMAIL=test@localhost
 export GIT_COMMITTER_NAME=test GIT_COMMITTER_EMAIL=test@localhost
@@ -136,7 +137,7 @@ ok $reg "core-opts.c, core-opts.h and stress-ng.1 have exactly the options $(ech
 [ "$(grep -c 'MACRO(vmalloc_order)' "$AM/core-stressors.h")" -eq 1 ] &&
 	[ "$(grep -c 'MACRO(shm_pcp)' "$AM/core-stressors.h")" -eq 1 ] &&
 	grep -qx '	stress-vmalloc-order.c \\' "$AM/Makefile" && grep -qx '	stress-shm-pcp.c \\' "$AM/Makefile" &&
-	(for f in $VMO_CORE; do grep -qx "	$f \\\\" "$AM/Makefile" || exit 1; done) &&
+	(for f in $ALL_CORE; do grep -qx "	$f \\\\" "$AM/Makefile" || exit 1; done) &&
 	grep -qx "	'--vmalloc-order-method' | \\\\" "$AM/bash-completion/stress-ng" &&
 	grep -qx "	'--shm-pcp-mode' | \\\\" "$AM/bash-completion/stress-ng"
 ok $? "core-stressors.h, Makefile (STRESS_SRC, CORE_SRC, HEADERS) and bash-completion register both"

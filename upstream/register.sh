@@ -6,8 +6,8 @@
 # Registers one of stress-mm's stressors in a stress-ng tree, as stress-ng's
 # own commits that add a stressor do, so that `make upstream` can commit
 # each step as one patch (upstream/series.sh). The stressor's files (its
-# lines of stressor-files: stress-NAME.c, and for vmalloc-order the
-# core-vmalloc*.c and core-vmalloc*.h) must be in TREE already. It edits,
+# lines of stressor-files: stress-NAME.c and its core-*.c and core-*.h)
+# must be in TREE already. It edits,
 # in the order each file keeps:
 #
 #   core-stressors.h  MACRO(name), sorted ignoring '_' as the list is
@@ -223,27 +223,31 @@ stressor() {
 		moved "$tree/core-stressors.h" "MACRO($sym) once after the edit"
 }
 
-case $what in
-vmalloc-order)
-	core=$(sed -n 's/^vmalloc-order[[:space:]]\{1,\}\(core-.*\)/\1/p' \
-		"$here/../stressor-files")
-	[ -n "$core" ] || die "$here/../stressor-files: no core file of vmalloc-order"
-	for f in $core; do
+# core NAME NEXT: stressor NAME's core-* files (its lines of
+# stressor-files), which must be in the tree: the .c in CORE_SRC, the .h
+# in HEADERS (the objects depend on HEADERS), before core-NEXT's, in
+# stressor-files' order (stress-ng's lists put core-cpu.c before
+# core-cpu-cache.c).
+core() {
+	files=$(sed -n "s/^$1[[:space:]]\\{1,\\}\\(core-.*\\)/\\1/p" "$here/../stressor-files")
+	[ -n "$files" ] || die "$here/../stressor-files: no core file of $1"
+	for f in $files; do
 		[ -f "$tree/$f" ] || die "$tree/$f: not in the tree"
-	done
-	stressor vmalloc-order vmstat vnni vnni
-	# the core-*.c in CORE_SRC, the headers in HEADERS (the objects
-	# depend on HEADERS), before core-vmstat, in stressor-files' order
-	# (stress-ng's lists put core-cpu.c before core-cpu-cache.c).
-	for f in $core; do
 		printf '\t%s \\\n' "$f"
 	done > "$frag/all"
 	grep '\.c \\$' "$frag/all" > "$frag/core"
 	grep '\.h \\$' "$frag/all" > "$frag/hdr"
-	insert Makefile "	core-vmstat.c \\" before "$frag/core"
-	insert Makefile "	core-vmstat.h \\" before "$frag/hdr"
+	insert Makefile "	core-$2.c \\" before "$frag/core"
+	insert Makefile "	core-$2.h \\" before "$frag/hdr"
+}
+
+case $what in
+vmalloc-order)
+	core vmalloc-order vmstat
+	stressor vmalloc-order vmstat vnni vnni
 	;;
 shm-pcp)
+	core shm-pcp signal
 	stressor shm-pcp shm-sysv shm-sysv shm-sysv
 	;;
 kernel-coverage)

@@ -1,28 +1,24 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * shm.c - names of shm-pcp objects and the sweep of dead workers' leftovers.
+ * shm.c - the sweep of dead shm-pcp workers' leftovers: POSIX names here,
+ * SysV segments by the stressor files' own sweep (core-shm-pcp.h).
  */
 #include <dirent.h>
 #include <errno.h>
-#include <stdint.h>
-#include <fcntl.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
-#include <sys/shm.h>
 #include <unistd.h>
 
+#include "core-shm-pcp.h"
 #include "shm.h"
-#include "sysfacts.h"
 
 #define SHM_DIR "/dev/shm"
 
 /* Walk our POSIX names; remove those of dead pids when @remove. */
 static int walk_posix(const char *dir, int remove, unsigned int *count)
 {
-	size_t plen = strlen(SMM_SHM_PREFIX);
+	size_t plen = strlen(STRESS_SHM_PCP_PREFIX);
 	struct dirent *d;
 	DIR *dp;
 
@@ -33,14 +29,14 @@ static int walk_posix(const char *dir, int remove, unsigned int *count)
 		char path[512];
 		long pid;
 
-		if (strncmp(d->d_name, SMM_SHM_PREFIX, plen) != 0)
+		if (strncmp(d->d_name, STRESS_SHM_PCP_PREFIX, plen) != 0)
 			continue;
 		pid = strtol(d->d_name + plen, NULL, 10);
 		if (!remove) {
 			(*count)++;
 			continue;
 		}
-		if (!smm_pid_dead(pid))
+		if (!stress_shm_pcp_pid_dead((pid_t)pid))
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir ? dir : SHM_DIR,
 			 d->d_name);
@@ -51,41 +47,13 @@ static int walk_posix(const char *dir, int remove, unsigned int *count)
 	return 0;
 }
 
-/* Walk our SysV segments (key base) in /proc/sysvipc/shm. */
-static void walk_sysv(int remove, unsigned int *count)
-{
-	char line[512];
-	FILE *f;
-
-	f = fopen("/proc/sysvipc/shm", "re");
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f)) {
-		long key, id, perms, size, cpid;
-
-		if (sscanf(line, "%ld %ld %ld %ld %ld", &key, &id, &perms,
-			   &size, &cpid) != 5)
-			continue; /* the header */
-		if (((unsigned long)key & 0xffff0000UL) !=
-		    SMM_SHM_SYSV_KEY_BASE)
-			continue;
-		if (!remove) {
-			(*count)++;
-			continue;
-		}
-		if (smm_pid_dead(cpid) && shmctl((int)id, IPC_RMID, NULL) == 0)
-			(*count)++;
-	}
-	fclose(f);
-}
-
 int smm_shm_sweep(const char *shm_dir, unsigned int *posix, unsigned int *sysv)
 {
 	unsigned int p = 0, s = 0;
 	int rc;
 
 	rc = walk_posix(shm_dir, 1, &p);
-	walk_sysv(1, &s);
+	s = stress_shm_pcp_sysv_sweep(1);
 	if (posix)
 		*posix = p;
 	if (sysv)
@@ -98,6 +66,6 @@ unsigned int smm_shm_leftovers(const char *shm_dir)
 	unsigned int n = 0;
 
 	walk_posix(shm_dir, 0, &n);
-	walk_sysv(0, &n);
+	n += stress_shm_pcp_sysv_sweep(0);
 	return n;
 }

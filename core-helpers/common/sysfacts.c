@@ -34,29 +34,3 @@ int smm_read_u64(const char *path, uint64_t *out)
 		return -EINVAL;
 	return 0;
 }
-
-/* Dead: gone (ESRCH), or a zombie not yet reaped (killed workers are
- * adopted by init, which may reap them late). */
-bool smm_pid_dead(long pid)
-{
-	char path[64], buf[256], *rp;
-	ssize_t n;
-	int fd;
-
-	if (pid <= 0)
-		return false;
-	if (kill((pid_t)pid, 0) < 0)
-		return errno == ESRCH;
-	snprintf(path, sizeof(path), "/proc/%ld/stat", pid);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return errno == ENOENT;
-	n = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
-	if (n <= 0)
-		return false;
-	buf[n] = '\0';
-	/* "pid (comm) S ...": the state follows the last ')' */
-	rp = strrchr(buf, ')');
-	return rp && rp[1] == ' ' && (rp[2] == 'Z' || rp[2] == 'X');
-}

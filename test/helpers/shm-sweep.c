@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core-shm-pcp.h"
 #include "shm.h"
 
 static int plant(void)
@@ -28,11 +29,11 @@ static int plant(void)
 	if (pid == 0) {
 		char name[96];
 
-		snprintf(name, sizeof(name), "/" SMM_SHM_PREFIX "%d-0",
+		snprintf(name, sizeof(name), "/" STRESS_SHM_PCP_PREFIX "%d-0",
 			 (int)getpid());
 		if (shm_open(name, O_RDWR | O_CREAT | O_EXCL, 0600) < 0)
 			_exit(1);
-		if (shmget(SMM_SHM_SYSV_KEY(getpid()), 65536,
+		if (shmget(stress_shm_pcp_sysv_key(getpid()), 65536,
 			   IPC_CREAT | IPC_EXCL | 0600) < 0)
 			_exit(1);
 		_exit(0);

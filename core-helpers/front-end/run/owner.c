@@ -19,10 +19,10 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core-shm-pcp.h"
 #include "kmodule.h"
 #include "owner.h"
 #include "shm.h"
-#include "sysfacts.h"
 
 #define PREFIX "stress-mm."
 #define MAX_GROUPS 64
@@ -390,7 +390,7 @@ int smm_owner_finish(struct smm_owner *o)
  * an unreadable record (pid <= 0) counts as dead. */
 static bool dead(long pid)
 {
-	return pid <= 0 || smm_pid_dead(pid);
+	return pid <= 0 || stress_shm_pcp_pid_dead((pid_t)pid);
 }
 
 int smm_owner_clean_stale(const char *tmpdir)
