@@ -92,6 +92,9 @@ LIBWORKER := $(BUILD)/libworker.a
 LIBFE     := $(BUILD)/libfrontend.a
 ALL_HDRS := $(wildcard core-helpers/*/*.h \
 	$(FE_PARTS:%=$(FE_DIR)/%/*.h))
+# generated from the stressor files: the ranges and defaults of their
+# size and count options (scripts/stressor-opts), for params-table.c
+GEN_HDRS := $(BUILD)/stressor-opts.h
 
 UNIT_SRCS := $(sort $(wildcard test/unit-*.c))
 UNIT_BINS := $(UNIT_SRCS:test/%.c=$(BUILD)/test/%.t)
@@ -122,12 +125,17 @@ include Makefile.config
 include Makefile.install
 include Makefile.upstream
 
-$(BUILD)/obj/core-helpers/common/%.o: core-helpers/common/%.c $(BUILD)/config.h $(ALL_HDRS)
+$(BUILD)/stressor-opts.h: scripts/stressor-opts $(filter stress-%.c,$(STRESSOR_FILES))
+	@mkdir -p $(dir $@)
+	@echo "  GEN     $@"
+	@scripts/stressor-opts $(filter stress-%.c,$(STRESSOR_FILES)) > $@.tmp && mv $@.tmp $@
+
+$(BUILD)/obj/core-helpers/common/%.o: core-helpers/common/%.c $(BUILD)/config.h $(ALL_HDRS) $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(COMMON_INC) -c $< -o $@
 
-$(BUILD)/obj/core-helpers/worker/%.o: core-helpers/worker/%.c $(BUILD)/config.h $(ALL_HDRS)
+$(BUILD)/obj/core-helpers/worker/%.o: core-helpers/worker/%.c $(BUILD)/config.h $(ALL_HDRS) $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(WORKER_INC) -c $< -o $@
@@ -143,12 +151,12 @@ $(BPF_SKEL): $(BUILD)/bpf/counters.bpf.o
 		sed '/^\treturn err;$$/s|$$| /* NOLINT(clang-analyzer-unix.Malloc): bpf_object__destroy_skeleton() frees it */|' \
 		> $@.tmp && mv $@.tmp $@
 
-$(BUILD)/obj/$(FE_DIR)/%.o: $(FE_DIR)/%.c $(BUILD)/config.h $(ALL_HDRS) $(BPF_SKEL) bpf/smm-counts.h
+$(BUILD)/obj/$(FE_DIR)/%.o: $(FE_DIR)/%.c $(BUILD)/config.h $(ALL_HDRS) $(GEN_HDRS) $(BPF_SKEL) bpf/smm-counts.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(call fe_inc,$<) -c $< -o $@
 
-$(BUILD)/obj/plugin/%.o: plugin/%.c $(BUILD)/config.h $(ALL_HDRS) $(PLUGIN_HDRS) \
+$(BUILD)/obj/plugin/%.o: plugin/%.c $(BUILD)/config.h $(ALL_HDRS) $(GEN_HDRS) $(PLUGIN_HDRS) \
 		$(STRESSOR_FILES)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
@@ -382,7 +390,7 @@ lint-format:
 	clang-format --dry-run --Werror $(CORE_SRCS) $(PLUGIN_SRCS) $(FE_SRCS) \
 		$(ALL_HDRS) $(PLUGIN_HDRS) $(UNIT_SRCS) $(HELPER_SRCS) test/tap.h \
 		bpf/*.c bpf/*.h
-lint-cppcheck: $(BUILD)/config.h $(BPF_SKEL)
+lint-cppcheck: $(BUILD)/config.h $(GEN_HDRS) $(BPF_SKEL)
 	cppcheck --quiet --error-exitcode=1 --enable=warning,performance,portability \
 		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(TEST_INC) \
 		$(CORE_SRCS) $(FE_SRCS)
@@ -390,7 +398,7 @@ lint-cppcheck: $(BUILD)/config.h $(BPF_SKEL)
 		--inline-suppr -D_GNU_SOURCE -I$(BUILD) $(PLUGIN_INC) $(PLUGIN_SRCS) \
 		$(STRESSOR_PARTS) $(PLAIN_STRESSOR_SRCS)
 lint-tidy: $(BUILD)/config.h $(BPF_SKEL) $(TIDY_STAMPS)
-$(BUILD)/tidy/%.ok: %.c $(ALL_HDRS) $(BUILD)/config.h $(BPF_SKEL) .clang-tidy
+$(BUILD)/tidy/%.ok: %.c $(ALL_HDRS) $(GEN_HDRS) $(BUILD)/config.h $(BPF_SKEL) .clang-tidy
 	@mkdir -p $(dir $@)
 	clang-tidy --quiet $< -- $(BASE_CFLAGS) $(TEST_INC)
 	@touch $@
@@ -407,7 +415,7 @@ SHELLCHECK_SRCS := .ci/run bench/native bench/stop mmtests/check.sh mmtests/shor
 	lab/modplot.sh lab/modtable.sh lab/module-guest.sh lab/native-check.sh \
 	lab/progress.sh native/build.sh scripts/busy scripts/checkpatch-module \
 	scripts/deb scripts/deb-autopkgtest scripts/deb-check scripts/deps \
-	scripts/fuzz scripts/run-vmalloc-order scripts/test-timeout \
+	scripts/fuzz scripts/run-vmalloc-order scripts/stressor-opts scripts/test-timeout \
 	test/compare-corpus/many-runs \
 	upstream/check.sh upstream/register.sh upstream/series.sh \
 	upstream/style-check
@@ -452,7 +460,7 @@ FUZZ_CC ?= clang
 
 all: $(ASAN_BINS)
 
-$(ASAN_DIR)/obj/%.o: %.c $(BUILD)/config.h $(ALL_HDRS) $(BPF_SKEL) bpf/smm-counts.h
+$(ASAN_DIR)/obj/%.o: %.c $(BUILD)/config.h $(ALL_HDRS) $(GEN_HDRS) $(BPF_SKEL) bpf/smm-counts.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@"
 	@$(CC) $(ASAN_CFLAGS) $(FE_INC) -c $< -o $@
@@ -466,7 +474,7 @@ $(ASAN_DIR)/replay-%: $(ASAN_DIR)/obj/test/fuzz/fuzz-%.o \
 	@echo "  LD      $@"
 	@$(CC) $(ASAN_FLAGS) -o $@ $^ $(FE_LIBS)
 
-$(FUZZ_DIR)/fuzz-%: test/fuzz/fuzz-%.c $(ASAN_LIB_SRCS) $(BUILD)/config.h $(ALL_HDRS) \
+$(FUZZ_DIR)/fuzz-%: test/fuzz/fuzz-%.c $(ASAN_LIB_SRCS) $(BUILD)/config.h $(ALL_HDRS) $(GEN_HDRS) \
 		$(BPF_SKEL) bpf/smm-counts.h
 	@mkdir -p $(dir $@)
 	@echo "  CC      $@ (libFuzzer)"

@@ -46,16 +46,17 @@ plain_stressor_header() {
 }
 
 # includes_outside WORLD-DIRS FILE...: each #include "x" of FILE that is
-# not in one of the directories (config.h, install-paths.h and the BPF
-# skeleton counters.skel.h are generated into build/), nor a plain
-# stressor header. A name with ".." is outside, whatever it resolves to,
-# unless STRESSORS=1 and it is a stressor file (stressor_file).
+# not in one of the directories (config.h, install-paths.h, the BPF
+# skeleton counters.skel.h and stressor-opts.h are generated into build/),
+# nor a plain stressor header. A name with ".." is outside, whatever it
+# resolves to, unless STRESSORS=1 and it is a stressor file
+# (stressor_file).
 includes_outside() {
 	local dirs=$1 f h d found
 	shift
 	for f in "$@"; do
 		for h in $(sed -n 's/^#include "\(.*\)"/\1/p' "$f"); do
-			case $h in config.h | install-paths.h | counters.skel.h) continue ;; esac
+			case $h in config.h | install-paths.h | counters.skel.h | stressor-opts.h) continue ;; esac
 			plain_stressor_header "$h" && continue
 			if [ "${STRESSORS:-0}" = 1 ] && stressor_file "$h"; then
 				continue
