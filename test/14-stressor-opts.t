@@ -41,16 +41,18 @@ sed 's/^#define MAX_VMALLOC_ORDER_BATCH\([[:space:]]*\)(4096)/#define MAX_VMALLO
 "$GEN" "$TMPD/copy/stress-vmalloc-order.c" 2>&1 | grep -qx '#define SMM_OPT_VMALLOC_ORDER_BATCH_MAX 2048ULL'
 ok $? "a MAX_ macro changed in the stressor file changes the range (4096 to 2048)"
 
-# what the script cannot read stops it, naming the file
-sed 's/^#define MIN_VMALLOC_ORDER_BYTES\([[:space:]]*\).*/#define MIN_VMALLOC_ORDER_BYTES\1(stress_page_size())/' \
-	"$TOP/stress-vmalloc-order.c" > "$TMPD/copy/stress-vmalloc-order.c"
-"$GEN" "$TMPD/copy/stress-vmalloc-order.c" > /dev/null 2> "$TMPD/bad.err"
-rc=$?
-[ $rc -eq 1 ] && grep -q "stress-vmalloc-order.c: MIN_VMALLOC_ORDER_BYTES is (stress_page_size()): not a number" "$TMPD/bad.err"
-ok $? "a macro that is not a number stops it: $(cat "$TMPD/bad.err")"
-sed 's/MIN_VMALLOC_ORDER_BATCH, MAX_VMALLOC_ORDER_BATCH/1, MAX_VMALLOC_ORDER_BATCH/' \
-	"$TOP/stress-vmalloc-order.c" > "$TMPD/copy/stress-vmalloc-order.c"
-"$GEN" "$TMPD/copy/stress-vmalloc-order.c" > /dev/null 2> "$TMPD/bad.err"
-rc=$?
-[ $rc -eq 1 ] && grep -q "opts\[\] row vmalloc-order-batch: its range is not MIN_ and MAX_ macros" "$TMPD/bad.err"
-ok $? "a row whose range is not MIN_ and MAX_ macros stops it: $(cat "$TMPD/bad.err")"
+# stops WHAT SED-SCRIPT MESSAGE: the script on a copy edited by SED-SCRIPT
+# exits 1 with MESSAGE (after the file's name)
+stops() {
+	sed "$2" "$TOP/stress-vmalloc-order.c" > "$TMPD/copy/stress-vmalloc-order.c"
+	"$GEN" "$TMPD/copy/stress-vmalloc-order.c" > /dev/null 2> "$TMPD/bad.err"
+	rc=$?
+	[ $rc -eq 1 ] && grep -qF "stress-vmalloc-order.c: $3" "$TMPD/bad.err"
+	ok $? "$1 stops it: $(cat "$TMPD/bad.err")"
+}
+stops "a macro that is not a number" \
+	's/^#define MIN_VMALLOC_ORDER_BYTES\([[:space:]]*\).*/#define MIN_VMALLOC_ORDER_BYTES\1(stress_page_size())/' \
+	"MIN_VMALLOC_ORDER_BYTES is (stress_page_size()): not a number"
+stops "a row whose range is not MIN_ and MAX_ macros" \
+	's/MIN_VMALLOC_ORDER_BATCH, MAX_VMALLOC_ORDER_BATCH/1, MAX_VMALLOC_ORDER_BATCH/' \
+	"opts[] row vmalloc-order-batch: its range is not MIN_ and MAX_ macros"
