@@ -13,16 +13,16 @@ const char *const smm_vmo_path_names[SMM_VMO_NR_PATHS + 1] = {
 		NULL,
 };
 
-const char *const smm_iou_mode_names[] = {
+const char *const smm_iou_kind_names[] = {
 #define SMM_X(sym, name) name,
-	SMM_IOU_MODES(SMM_X)
+	SMM_IOU_KINDS(SMM_X)
 #undef SMM_X
 		NULL,
 };
 
-const char *const smm_churn_names[SMM_CHURN_NR_KINDS + 1] = {
+const char *const smm_churn_names[SMM_CHURN_NR_MODES + 1] = {
 #define SMM_X(sym, name) name,
-	SMM_CHURN_KINDS(SMM_X)
+	SMM_CHURN_MODES(SMM_X)
 #undef SMM_X
 		NULL,
 };

@@ -41,25 +41,25 @@ enum smm_vmo_path_id {
 
 /* STRESS_MM_VMALLOC_ORDER_IO_URING: which io_uring kinds the io-uring path
  * uses (STRESS_VMALLOC_IO_URING_* of core-vmalloc.h). */
-#define SMM_IOU_MODES(X)              \
+#define SMM_IOU_KINDS(X)              \
 	X(SMM_IOU_BUFFERS, "buffers") \
 	X(SMM_IOU_RINGS, "rings")     \
 	X(SMM_IOU_BOTH, "both")
 
-enum smm_iou_mode {
+enum smm_iou_kind {
 #define SMM_X(sym, name) sym,
-	SMM_IOU_MODES(SMM_X)
+	SMM_IOU_KINDS(SMM_X)
 #undef SMM_X
 };
 
 /*
  * STRESS_MM_SHM_PCP_MODE: what shm-pcp's companions do (stress-shm-pcp.c's
- * modes; module: plugin/shm-pcp.c). The kinds that allocate churn the
+ * modes; module: plugin/shm-pcp.c). The modes that allocate churn the
  * vmalloc-order path of the same name (module: exact-size areas of
  * STRESS_MM_SHM_PCP_CHURN_BYTES through our device); spin burns the same
  * CPU without allocating (the control); none starts no companion.
  */
-#define SMM_CHURN_KINDS(X)                \
+#define SMM_CHURN_MODES(X)                \
 	X(SMM_CHURN_STACK, "stack")       \
 	X(SMM_CHURN_IO_URING, "io-uring") \
 	X(SMM_CHURN_BPF, "bpf")           \
@@ -69,11 +69,11 @@ enum smm_iou_mode {
 	X(SMM_CHURN_NONE, "none")         \
 	X(SMM_CHURN_MODULE, "module")
 
-enum smm_churn_kind {
+enum smm_churn_mode {
 #define SMM_X(sym, name) sym,
-	SMM_CHURN_KINDS(SMM_X)
+	SMM_CHURN_MODES(SMM_X)
 #undef SMM_X
-		SMM_CHURN_NR_KINDS
+		SMM_CHURN_NR_MODES
 };
 
 /* STRESS_MM_SHM_PCP_METHOD: how shm-pcp makes its objects
@@ -109,8 +109,8 @@ enum smm_placement {
  * parameters above, and the names reports print (names.c).
  */
 extern const char *const smm_vmo_path_names[SMM_VMO_NR_PATHS + 1];
-extern const char *const smm_iou_mode_names[];
-extern const char *const smm_churn_names[SMM_CHURN_NR_KINDS + 1];
+extern const char *const smm_iou_kind_names[];
+extern const char *const smm_churn_names[SMM_CHURN_NR_MODES + 1];
 extern const char *const smm_shm_method_names[SMM_SHM_NR_METHODS + 1];
 extern const char *const smm_placement_names[SMM_CPU_NR_PLACEMENTS + 1];
 

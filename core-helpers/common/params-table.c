@@ -72,7 +72,7 @@ const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS] = {
 		.env = "STRESS_MM_VMALLOC_ORDER_IO_URING",
 		.type = SMM_P_CHOICE,
 		.def = "both",
-		.choices = smm_iou_mode_names,
+		.choices = smm_iou_kind_names,
 		.help = "io-uring path: registered buffers (their page tables, "
 			"vmalloc when large enough and RLIMIT_MEMLOCK allows), "
 			"provided-buffer rings in user memory (vmap), or both",

@@ -13,7 +13,7 @@ enum smm_vmo_param {
 	SMM_VMO_P_BATCH, /* allocations alive at once per bogo-op */
 	SMM_VMO_P_METHOD, /* index: 0 = all, i + 1 = path i (names.h);
 			   * test-vmalloc after them: the front end's */
-	SMM_VMO_P_IO_URING, /* index: enum smm_iou_mode (names.h) */
+	SMM_VMO_P_IO_URING, /* index: enum smm_iou_kind (names.h) */
 	SMM_VMO_NR_PARAMS
 };
 
@@ -27,7 +27,7 @@ enum smm_shm_param {
 	SMM_SHM_P_BYTES, /* bytes: size of one shared-memory object */
 	SMM_SHM_P_METHOD, /* index: enum smm_shm_method (names.h), or
 			   * SMM_SHM_METHOD_ALL */
-	SMM_SHM_P_MODE, /* index: enum smm_churn_kind (names.h) */
+	SMM_SHM_P_MODE, /* index: enum smm_churn_mode (names.h) */
 	SMM_SHM_P_CHURN_BYTES, /* bytes; 0 = the churn path's natural size */
 	SMM_SHM_P_CHURN_BATCH, /* allocations alive at once per churn batch */
 	SMM_SHM_P_CHURN_PROCS, /* companions per worker */
