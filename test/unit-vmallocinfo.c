@@ -21,7 +21,8 @@ static void test_lines(void)
 		       "0x000000004c1bd6e8-0x00000000b7d1a2f1   20480 kernel_clone+0xb8/0x400 pages=4 vmalloc N0=4\n",
 		       &a) == 0 &&
 		       a.size == 20480 && a.pages == 4 &&
-		       a.flags == STRESS_VMALLOCINFO_VMALLOC && a.start == 0x4c1bd6e8 &&
+		       a.flags == STRESS_VMALLOCINFO_VMALLOC &&
+		       a.start == 0x4c1bd6e8 &&
 		       strcmp(a.caller, "kernel_clone") == 0,
 	       "thread stack line");
 	tap_ok(stress_vmallocinfo_parse(
@@ -35,12 +36,14 @@ static void test_lines(void)
 		       "0x0000000011111111-0x0000000022222222 6295552 netlink_alloc_large_skb+0x3f/0xd0 pages=1536 vmalloc vpages N0=1536",
 		       &a) == 0 &&
 		       a.pages == 1536 &&
-		       a.flags == (STRESS_VMALLOCINFO_VMALLOC | STRESS_VMALLOCINFO_VPAGES),
+		       a.flags == (STRESS_VMALLOCINFO_VMALLOC |
+				   STRESS_VMALLOCINFO_VPAGES),
 	       "vpages line");
 	tap_ok(stress_vmallocinfo_parse(
 		       "0x0000000011111111-0x0000000022222222    8192 unpurged vm_area",
 		       &a) == 0 &&
-		       a.flags == STRESS_VMALLOCINFO_UNPURGED && a.caller[0] == '\0',
+		       a.flags == STRESS_VMALLOCINFO_UNPURGED &&
+		       a.caller[0] == '\0',
 	       "unpurged vm_area line");
 	tap_ok(stress_vmallocinfo_parse(
 		       "0x0000000011111111-0x0000000022222222    8192 vm_map_ram",

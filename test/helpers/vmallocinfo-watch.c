@@ -113,16 +113,18 @@ int main(int argc, char **argv)
 	} while (!stop && (until < 0 || now_ms() < until));
 
 	{
-		size_t bestc, best = stress_vmallocinfo_mode(seen, nseen, 512, &bestc);
+		size_t bestc, best = stress_vmallocinfo_mode(seen, nseen, 512,
+							     &bestc);
 
 		printf("baseline: %zu\nmax: %zu\nnew: %zu\n", nb, maxc, nseen);
 		printf("size: %llu\npages: %lu\nkind: %s\nsamples: %d\n",
 		       nseen ? (unsigned long long)seen[best].size : 0ULL,
 		       nseen ? seen[best].pages : 0UL,
-		       !nseen				      ? "none"
-		       : (seen[best].flags & STRESS_VMALLOCINFO_VMALLOC) ? "vmalloc"
-		       : (seen[best].flags & STRESS_VMALLOCINFO_VMAP)    ? "vmap"
-							      : "other",
+		       !nseen ? "none"
+		       : (seen[best].flags & STRESS_VMALLOCINFO_VMALLOC)
+			       ? "vmalloc"
+		       : (seen[best].flags & STRESS_VMALLOCINFO_VMAP) ? "vmap"
+								      : "other",
 		       samples);
 	}
 	free(base);
