@@ -57,9 +57,9 @@ n=0 failed=0 todos=0
 # every_cc LOG NAME: stress-ng's make compiled every .c of stressor NAME
 every_cc() {
 	local f
-	for f in $(sed -n "s/^$2[[:space:]]\{1,\}\(.*\.c\)$/\1/p" "$root/stressor-files"); do
+	while read -r f; do
 		grep -q "CC $f" "$1" || return 1
-	done
+	done < <(sed -n "s/^$2[[:space:]]\{1,\}\(.*\.c\)$/\1/p" "$root/stressor-files")
 }
 ok() {
 	n=$((n + 1))
