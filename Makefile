@@ -72,14 +72,14 @@ CORE_SRCS := $(COMMON_SRCS) $(WORKER_SRCS) $(FE_LIB_SRCS)
 # The plugin compiles the stressor files themselves (STRESSOR_FILES): each
 # glue file includes one of them, with plugin/compat/ first on the include
 # path so that their "stress-ng.h" is ours (plugin/README.md).
-PLUGIN_SRCS := plugin/compat.c plugin/core-vmalloc.c plugin/methods.c plugin/settings.c \
+PLUGIN_SRCS := plugin/compat.c plugin/vmalloc-module.c plugin/methods.c plugin/settings.c \
 	plugin/shm-pcp.c plugin/vmalloc-order.c
 PLUGIN_HDRS := $(wildcard plugin/*.h plugin/compat/*.h)
 PLUGIN_INC := -Iplugin/compat -Iplugin $(WORKER_INC)
 STRESSOR_FILES := $(shell sed -n 's/^[a-z-]*[[:space:]]\{1,\}//p' stressor-files)
 # The core's parts the glue does not include: compiled as they are, each
-# its own object of the plugin (plugin/core-vmalloc.c includes the engine,
-# core-vmalloc.c, for the module's kind).
+# its own object of the plugin (plugin/vmalloc-module.c includes the
+# engine, core-vmalloc.c, for the module's kind).
 # The plain C ones (libc only) are libcommon's: both worlds link them.
 PLAIN_STRESSOR_SRCS := core-vmallocinfo.c core-shm-pcp.c
 STRESSOR_PARTS := $(filter-out core-vmalloc.c $(PLAIN_STRESSOR_SRCS), \

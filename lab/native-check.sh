@@ -7,7 +7,7 @@
 # native-* workload did not run built in, did not exit 0 or made no
 # bogo-op (built in, no record counts allocations), or a plugin-*module
 # one did not run the plugin, did not exit 0 or made no allocation
-# through the module (the plugin's kind, plugin/core-vmalloc.c).
+# through the module (the plugin's kind, plugin/vmalloc-module.c).
 set -u
 [ $# -ge 1 ] || { echo "usage: $0 DIR..." >&2; exit 1; }
 bad=0

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * plugin/core-vmalloc.c - the vmalloc paths both stressors use
- * (core-vmalloc.c), compiled as is against plugin/compat/stress-ng.h, and
- * the one kind upstream will not take: "module", areas from our kernel
+ * plugin/vmalloc-module.c - the kind engine of the vmalloc paths both
+ * stressors use (core-vmalloc.c), compiled as is against
+ * plugin/compat/stress-ng.h, and the one kind upstream will not take: "module", areas from our kernel
  * module (vmalloc-module.h), a stress_vmalloc_ops_t of the same core set
  * up by its own stress_vmalloc_path_setup_kinds().
  *

@@ -3,7 +3,7 @@
  * plugin/vmalloc-module.h - the vmalloc path upstream will not take:
  * "module", exact-size areas from our kernel module (module/,
  * /dev/stress-mm-vmalloc), a kind of the stressor files' core
- * (core-vmalloc.c) written in plugin/core-vmalloc.c.
+ * (core-vmalloc.c) written in plugin/vmalloc-module.c.
  *
  * One kind, "module": SMM_VMALLOC_IOC_ALLOC of the batch of areas of
  * BYTES rounded up to whole pages (vmalloc_node(), caller smm_area_alloc

@@ -4,7 +4,7 @@
 # KDIR, or LAB_KCACHE/trees from make lab-kernels), the static in-guest
 # programs, tv-summary and lab/modtable.sh on recorded input (checkpatch.pl,
 # the programs' lint and shellcheck of the lab scripts: make lint);
-# without the device, the plugin's module kind (plugin/core-vmalloc.c) is
+# without the device, the plugin's module kind (plugin/vmalloc-module.c) is
 # a SKIP with EOPNOTSUPP and its reason. Loading needs a kernel with module
 # support: this host's has none (CONFIG_MODULES=n), so that part is a
 # SKIP with the reason, and make lab-module runs it in guests. No QEMU.
