@@ -76,7 +76,7 @@ PLUGIN_SRCS := plugin/compat.c plugin/vmalloc-module.c plugin/methods.c plugin/s
 	plugin/shm-pcp.c plugin/vmalloc-order.c
 PLUGIN_HDRS := $(wildcard plugin/*.h plugin/compat/*.h)
 PLUGIN_INC := -Iplugin/compat -Iplugin $(WORKER_INC)
-STRESSOR_FILES := $(shell sed -n 's/^[a-z-]*[[:space:]]\{1,\}//p' stressor-files)
+STRESSOR_FILES := $(shell scripts/stressor-files)
 # The core's parts the glue does not include: compiled as they are, each
 # its own object of the plugin (plugin/vmalloc-module.c includes the
 # engine, core-vmalloc.c, for the module's kind).
@@ -415,7 +415,8 @@ SHELLCHECK_SRCS := .ci/run bench/native bench/stop mmtests/check.sh mmtests/shor
 	lab/modplot.sh lab/modtable.sh lab/module-guest.sh lab/native-check.sh \
 	lab/progress.sh native/build.sh scripts/busy scripts/checkpatch-module \
 	scripts/deb scripts/deb-autopkgtest scripts/deb-check scripts/deps \
-	scripts/fuzz scripts/run-vmalloc-order scripts/stressor-opts scripts/test-timeout \
+	scripts/fuzz scripts/run-vmalloc-order scripts/stressor-files scripts/stressor-opts \
+	scripts/test-timeout \
 	test/compare-corpus/many-runs \
 	upstream/check.sh upstream/register.sh upstream/series.sh \
 	upstream/style-check

@@ -51,7 +51,7 @@ fi
 build=$(cd "$1" && pwd)
 out=$build/stress-ng
 tree=$out/src
-files=$(sed -n 's/^[a-z-]*[[:space:]]\{1,\}//p' "$root/stressor-files")
+files=$("$root/scripts/stressor-files")
 mkdir -p "$out"
 
 # The files of a tree to copy: a git checkout's tracked and untracked

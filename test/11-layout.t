@@ -41,7 +41,7 @@ stressor_file() {
 # and no other header of ours): plain C that every world may include.
 plain_stressor_header() {
 	case $1 in */* | *..*) return 1 ;; esac
-	grep -q "[[:space:]]$1\$" "$TOP/stressor-files" &&
+	"$TOP/scripts/stressor-files" | grep -qx "$1" &&
 		! grep -q '^#include "' "$TOP/$1"
 }
 

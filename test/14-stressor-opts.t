@@ -9,7 +9,7 @@
 # script cannot read stops it with the file named and exit 1.
 . "$(dirname "$0")/lib.sh"
 GEN=$TOP/scripts/stressor-opts
-SRCS=$(cd "$TOP" && sed -n 's/^[a-z-]*[[:space:]]\{1,\}\(stress-.*\.c\)$/\1/p' stressor-files)
+SRCS=$("$TOP/scripts/stressor-files" '' 'stress-*.c')
 
 plan 5
 

@@ -17,9 +17,9 @@ FIXTURE=${STRESS_NG_MASTER:-$TOP/../shared/fixtures/stress-ng-master-291fc4341.t
 command -v git > /dev/null || skip_all "git not installed"
 OUT=$BUILD/upstream
 # the stressor files (stressor-files: the stressor whose patch adds each)
-FILES=$(sed -n 's/^[a-z-]*[[:space:]]\{1,\}//p' "$TOP/stressor-files")
-VMO_CORE=$(sed -n 's/^vmalloc-order[[:space:]]\{1,\}\(core-.*\)/\1/p' "$TOP/stressor-files")
-ALL_CORE=$(sed -n 's/^[a-z-]*[[:space:]]\{1,\}\(core-.*\)/\1/p' "$TOP/stressor-files")
+FILES=$("$TOP/scripts/stressor-files")
+VMO_CORE=$("$TOP/scripts/stressor-files" vmalloc-order 'core-*')
+ALL_CORE=$("$TOP/scripts/stressor-files" '' 'core-*')
 export GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
 export GIT_AUTHOR_NAME=test GIT_AUTHOR_EMAIL=test@localhost
 export GIT_COMMITTER_NAME=test GIT_COMMITTER_EMAIL=test@localhost

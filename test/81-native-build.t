@@ -25,7 +25,7 @@ esac
 ok $? "built from $(basename "$src"): $ver"
 
 same=1
-for f in $(sed -n 's/^[a-z-]*[[:space:]]\{1,\}//p' "$TOP/stressor-files"); do
+for f in $("$TOP/scripts/stressor-files"); do
 	[ "$(readlink -f "$TREE/$f")" = "$(readlink -f "$TOP/$f")" ] || same=0
 	grep -q "	$f " "$TREE/Makefile" || { same=0; diag "$f: not in its Makefile"; }
 done

@@ -41,10 +41,10 @@ jobs=${JOBS:-2}
 default=$root/../shared/fixtures/stress-ng-master-291fc4341.tar.xz
 src=${STRESS_NG_MASTER:-$default}
 # our .c files (stressor-files), without .c
-ours=$(sed -n 's/^[a-z-]*[[:space:]]\{1,\}\(.*\)\.c$/\1/p' "$root/stressor-files" | tr '\n' ' ')
+ours=$("$root/scripts/stressor-files" '' '*.c' | sed 's/\.c$//' | tr '\n' ' ')
 ours=${ours% }
 # and every file of ours, .c and .h, without the suffix: their warnings
-mine=$(sed -n 's/^[a-z-]*[[:space:]]\{1,\}\(.*\)\.[ch]$/\1/p' "$root/stressor-files" | sort -u | tr '\n' ' ')
+mine=$("$root/scripts/stressor-files" '' '*.[ch]' | sed 's/\.[ch]$//' | sort -u | tr '\n' ' ')
 mine=${mine% }
 # the core files the series' fixes change (upstream/core/): their
 # warnings count as ours too
@@ -59,7 +59,7 @@ every_cc() {
 	local f
 	while read -r f; do
 		grep -q "CC $f" "$1" || return 1
-	done < <(sed -n "s/^$2[[:space:]]\{1,\}\(.*\.c\)$/\1/p" "$root/stressor-files")
+	done < <("$root/scripts/stressor-files" "$2" '*.c')
 }
 ok() {
 	n=$((n + 1))
@@ -183,7 +183,7 @@ stub=$dir/stub
 rm -rf "$stub" && mkdir -p "$stub"
 if [ -x "$tree/stress-ng" ]; then
 	cp "$tree"/*.h "$stub/"
-	have=$(sed -n 's/^[a-z-]*[[:space:]]\{1,\}//p' "$root/stressor-files" |
+	have=$("$root/scripts/stressor-files" |
 		(cd "$am" && xargs cat) |
 		grep -o 'HAVE_[A-Z0-9_]*' | sort -u)
 	for h in $have; do sed -i "/^#define $h\\b/d" "$stub/config.h"; done

@@ -229,7 +229,7 @@ stressor() {
 # stressor-files' order (stress-ng's lists put core-cpu.c before
 # core-cpu-cache.c).
 core() {
-	files=$(sed -n "s/^$1[[:space:]]\\{1,\\}\\(core-.*\\)/\\1/p" "$here/../stressor-files")
+	files=$("$here/../scripts/stressor-files" "$1" 'core-*')
 	[ -n "$files" ] || die "$here/../stressor-files: no core file of $1"
 	for f in $files; do
 		[ -f "$tree/$f" ] || die "$tree/$f: not in the tree"

@@ -37,7 +37,7 @@ src=${STRESS_NG_MASTER:-$default}
 # directory's, for the tests).
 files=${UPSTREAM_FILES:-$root}
 # stressor_files NAME: the files of stressor NAME's patch
-stressor_files() { sed -n "s/^$1[[:space:]]\{1,\}//p" "$root/stressor-files"; }
+stressor_files() { "$root/scripts/stressor-files" "$1"; }
 
 die() { echo "upstream: $*" >&2; exit 1; }
 
