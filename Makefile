@@ -128,7 +128,9 @@ include Makefile.upstream
 $(BUILD)/stressor-opts.h: scripts/stressor-opts $(filter stress-%.c,$(STRESSOR_FILES))
 	@mkdir -p $(dir $@)
 	@echo "  GEN     $@"
-	@scripts/stressor-opts $(filter stress-%.c,$(STRESSOR_FILES)) > $@.tmp && mv $@.tmp $@
+	@scripts/stressor-opts $(filter stress-%.c,$(STRESSOR_FILES)) > $@.tmp || \
+		{ rm -f $@.tmp; exit 1; }
+	@mv $@.tmp $@
 
 $(BUILD)/obj/core-helpers/common/%.o: core-helpers/common/%.c $(BUILD)/config.h $(ALL_HDRS) $(GEN_HDRS)
 	@mkdir -p $(dir $@)

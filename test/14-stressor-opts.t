@@ -42,13 +42,14 @@ sed 's/^#define MAX_VMALLOC_ORDER_BATCH\([[:space:]]*\)(4096)/#define MAX_VMALLO
 ok $? "a MAX_ macro changed in the stressor file changes the range (4096 to 2048)"
 
 # stops WHAT SED-SCRIPT MESSAGE: the script on a copy edited by SED-SCRIPT
-# exits 1 with MESSAGE (after the file's name)
+# exits 1 with MESSAGE (after the file's name), and prints no part of a
+# header (make would keep it as the .tmp)
 stops() {
 	sed "$2" "$TOP/stress-vmalloc-order.c" > "$TMPD/copy/stress-vmalloc-order.c"
-	"$GEN" "$TMPD/copy/stress-vmalloc-order.c" > /dev/null 2> "$TMPD/bad.err"
+	"$GEN" "$TMPD/copy/stress-vmalloc-order.c" > "$TMPD/bad.out" 2> "$TMPD/bad.err"
 	rc=$?
-	[ $rc -eq 1 ] && grep -qF "stress-vmalloc-order.c: $3" "$TMPD/bad.err"
-	ok $? "$1 stops it: $(cat "$TMPD/bad.err")"
+	[ $rc -eq 1 ] && grep -qF "stress-vmalloc-order.c: $3" "$TMPD/bad.err" && [ ! -s "$TMPD/bad.out" ]
+	ok $? "$1 stops it, printing nothing: $(cat "$TMPD/bad.err")"
 }
 stops "a macro that is not a number" \
 	's/^#define MIN_VMALLOC_ORDER_BYTES\([[:space:]]*\).*/#define MIN_VMALLOC_ORDER_BYTES\1(stress_page_size())/' \
