@@ -77,12 +77,11 @@ PLUGIN_SRCS := plugin/compat.c plugin/vmalloc-module.c plugin/methods.c plugin/s
 PLUGIN_HDRS := $(wildcard plugin/*.h plugin/compat/*.h)
 PLUGIN_INC := -Iplugin/compat -Iplugin $(WORKER_INC)
 STRESSOR_FILES := $(shell scripts/stressor-files)
-# The core's parts the glue does not include: compiled as they are, each
-# its own object of the plugin (plugin/vmalloc-module.c includes the
-# engine, core-vmalloc.c, for the module's kind).
-# The plain C ones (libc only) are libcommon's: both worlds link them.
+# The core's files: compiled as they are, each its own object of the
+# plugin. The plain C ones (libc only) are libcommon's: both worlds link
+# them.
 PLAIN_STRESSOR_SRCS := core-vmallocinfo.c core-shm-pcp.c
-STRESSOR_PARTS := $(filter-out core-vmalloc.c $(PLAIN_STRESSOR_SRCS), \
+STRESSOR_PARTS := $(filter-out $(PLAIN_STRESSOR_SRCS), \
 	$(filter core-%.c,$(STRESSOR_FILES)))
 PLUGIN_OBJS := $(PLUGIN_SRCS:%.c=$(BUILD)/obj/%.o) \
 	$(STRESSOR_PARTS:%.c=$(BUILD)/obj/stressor/%.o)

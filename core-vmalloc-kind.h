@@ -195,16 +195,32 @@ extern void stress_vmalloc_read_u64(const char *path, uint64_t *val);
  *  stress_vmalloc_path_setup_kinds()
  *	set a path named name up from kinds[] (NULL-terminated at
  *	STRESS_VMALLOC_KINDS_MAX): each kind prepared, clamped, proved and
- *	reported as stress_vmalloc_path_setup() does for a row of
- *	stress_vmalloc_paths; io_uring selects kinds by their io_uring bit
- *	(0: all). A caller adds a kind of its own this way, batched,
- *	verified and torn down by the path functions of core-vmalloc.h.
- *	Returns as stress_vmalloc_path_setup().
+ *	reported as stress_vmalloc_path_setup() does for a row of the path
+ *	table; io_uring selects kinds by their io_uring bit (0: all), and
+ *	the path is batched, verified and torn down by the path functions
+ *	of core-vmalloc.h. Returns as stress_vmalloc_path_setup().
  */
 extern int stress_vmalloc_path_setup_kinds(stress_args_t *args, const char *name,
 	const stress_vmalloc_ops_t * const *kinds, const size_t bytes,
 	const size_t batch, const int io_uring, stress_vmalloc_path_t **path,
 	char *why, const size_t why_len);
+
+/*
+ *  stress_vmalloc_path_add()
+ *	add a path of kinds of the caller's own as the next row of the path
+ *	table (core-vmalloc.h), in this process and in those it forks after:
+ *	name and natural_bytes as stress_vmalloc_path_info() gives them,
+ *	kinds[] NULL-terminated at STRESS_VMALLOC_KINDS_MAX. name and kinds
+ *	are kept, not copied: they must live as long as the process. The
+ *	vmalloc-order stressor then takes the row's name as a method, one
+ *	past the built-in ones, and shm-pcp as a mode whose companions churn
+ *	it; vmalloc-order's "all" runs the built-in rows only. Not
+ *	thread-safe: add before any worker starts. Returns the row's index,
+ *	-EEXIST when a row has that name, -ENOSPC when all
+ *	STRESS_VMALLOC_PATHS_MAX rows are used.
+ */
+extern int stress_vmalloc_path_add(const char *name, const size_t natural_bytes,
+	const stress_vmalloc_ops_t * const *kinds);
 
 /* core-vmalloc-proof.c */
 

@@ -128,7 +128,8 @@ uint64_t stress_vmalloc_memory_share(stress_args_t *args)
 	return (share > MB) ? share / MB * MB : share;
 }
 
-const stress_vmalloc_path_info_t stress_vmalloc_paths[] = {
+/* the built-in paths, in the order of the vmalloc-order methods */
+static const stress_vmalloc_path_info_t stress_vmalloc_paths[STRESS_VMALLOC_PATHS_NUM] = {
 	{ "stack",	16384 },
 	{ "io-uring",	8192 },
 	{ "bpf",	4096 },
@@ -137,7 +138,23 @@ const stress_vmalloc_path_info_t stress_vmalloc_paths[] = {
 	{ "fdtable",	262144 },
 };
 
-const size_t stress_vmalloc_paths_num = SIZEOF_ARRAY(stress_vmalloc_paths);
+/* the paths stress_vmalloc_path_add() added after them */
+static stress_vmalloc_path_info_t stress_vmalloc_paths_added[STRESS_VMALLOC_PATHS_MAX -
+	STRESS_VMALLOC_PATHS_NUM];
+static size_t stress_vmalloc_paths_added_num;
+
+/*
+ *  stress_vmalloc_path_info()
+ *	row idx of the path table: a built-in path, then an added one
+ */
+const stress_vmalloc_path_info_t *stress_vmalloc_path_info(const size_t idx)
+{
+	if (idx < STRESS_VMALLOC_PATHS_NUM)
+		return &stress_vmalloc_paths[idx];
+	if (idx - STRESS_VMALLOC_PATHS_NUM < stress_vmalloc_paths_added_num)
+		return &stress_vmalloc_paths_added[idx - STRESS_VMALLOC_PATHS_NUM];
+	return NULL;
+}
 
 #if defined(STRESS_VMALLOC_SUPPORTED)
 
@@ -215,8 +232,8 @@ void stress_vmalloc_read_u64(const char *path, uint64_t *val)
 	(void)fclose(fp);
 }
 
-/* the kinds of each path, in the order of stress_vmalloc_paths */
-static const stress_vmalloc_ops_t * const stress_vmalloc_kinds[][STRESS_VMALLOC_KINDS_MAX] = {
+/* the kinds of each built-in path, in the order of stress_vmalloc_paths */
+static const stress_vmalloc_ops_t * const stress_vmalloc_kinds[STRESS_VMALLOC_PATHS_NUM][STRESS_VMALLOC_KINDS_MAX] = {
 	{ &stress_vmalloc_stack_ops, NULL },
 	{ &stress_vmalloc_rings_ops, &stress_vmalloc_buffers_ops },
 	{ &stress_vmalloc_bpf_ops, NULL },
@@ -757,21 +774,54 @@ int stress_vmalloc_path_setup_kinds(stress_args_t *args, const char *name,
 	return 0;
 }
 
+/* the kinds of each added path, in the order of stress_vmalloc_paths_added */
+static const stress_vmalloc_ops_t * const *stress_vmalloc_kinds_added[STRESS_VMALLOC_PATHS_MAX -
+	STRESS_VMALLOC_PATHS_NUM];
+
+/*
+ *  stress_vmalloc_path_add()
+ *	add a path of the caller's kinds as the next row of the path table
+ */
+int stress_vmalloc_path_add(const char *name, const size_t natural_bytes,
+	const stress_vmalloc_ops_t * const *kinds)
+{
+	const size_t n = stress_vmalloc_paths_added_num;
+	const stress_vmalloc_path_info_t *info;
+	size_t idx;
+
+	for (idx = 0; (info = stress_vmalloc_path_info(idx)) != NULL; idx++) {
+		if (!strcmp(info->name, name))
+			return -EEXIST;
+	}
+	if (n >= SIZEOF_ARRAY(stress_vmalloc_paths_added))
+		return -ENOSPC;
+	stress_vmalloc_paths_added[n].name = name;
+	stress_vmalloc_paths_added[n].natural_bytes = natural_bytes;
+	stress_vmalloc_kinds_added[n] = kinds;
+	stress_vmalloc_paths_added_num = n + 1;
+	return (int)idx;
+}
+
 /*
  *  stress_vmalloc_path_setup()
- *	set every kind of path stress_vmalloc_paths[idx] up
+ *	set every kind of path idx of the path table up
  */
 int stress_vmalloc_path_setup(stress_args_t *args, const size_t idx,
 	const size_t bytes, const size_t batch, const int io_uring,
 	stress_vmalloc_path_t **path, char *why, const size_t why_len)
 {
+	const stress_vmalloc_path_info_t *info = stress_vmalloc_path_info(idx);
+	const stress_vmalloc_ops_t * const *kinds;
+
 	*path = NULL;
-	if (idx >= SIZEOF_ARRAY(stress_vmalloc_kinds)) {
+	if (!info) {
 		(void)snprintf(why, why_len, "no vmalloc path %zu", idx);
 		return -EINVAL;
 	}
-	return stress_vmalloc_path_setup_kinds(args, stress_vmalloc_paths[idx].name,
-		stress_vmalloc_kinds[idx], bytes, batch, io_uring, path, why, why_len);
+	kinds = (idx < STRESS_VMALLOC_PATHS_NUM) ? stress_vmalloc_kinds[idx] :
+		stress_vmalloc_kinds_added[idx - STRESS_VMALLOC_PATHS_NUM];
+	return stress_vmalloc_path_setup_kinds(args, info->name, kinds, bytes,
+		batch, io_uring, path, why, why_len);
 }
 
 /*

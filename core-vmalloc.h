@@ -29,10 +29,14 @@
  *  batch per bogo-op: "batch" allocations of each kind of the path made
  *  so that they are all alive at once, then all freed.
  *
- *  Added (no signature changed): STRESS_VMALLOC_SUPPORTED (defined where
- *  the paths are built: Linux; guard callers with it),
- *  STRESS_VMALLOC_PATHS_NUM (for arrays per path) and
- *  stress_vmalloc_exit_status() (how a path's errno ends a stressor).
+ *  The path table has the built-in rows, STRESS_VMALLOC_PATHS_NUM of
+ *  them, then up to STRESS_VMALLOC_PATHS_MAX in all with the rows a
+ *  caller adds of kinds of its own (stress_vmalloc_path_add(),
+ *  core-vmalloc-kind.h): an added row is set up, batched, verified and
+ *  torn down as a built-in one.
+ *  STRESS_VMALLOC_SUPPORTED is defined where the paths are built (Linux;
+ *  guard callers with it); stress_vmalloc_exit_status() says how a
+ *  path's errno ends a stressor.
  */
 
 #if defined(__linux__)
@@ -40,7 +44,8 @@
 #endif
 
 #define STRESS_VMALLOC_KINDS_MAX	(2)	/* kinds of one path */
-#define STRESS_VMALLOC_PATHS_NUM	(6)	/* rows of stress_vmalloc_paths */
+#define STRESS_VMALLOC_PATHS_NUM	(6)	/* built-in rows of the path table */
+#define STRESS_VMALLOC_PATHS_MAX	(8)	/* rows with the added: arrays per path */
 
 /* how a kind of a path was judged, for --verify and the notes */
 typedef enum {
@@ -75,14 +80,19 @@ typedef struct {
 
 typedef struct stress_vmalloc_path stress_vmalloc_path_t;	/* opaque */
 
-/* one row per path, in the order of the vmalloc-order methods */
+/* one row of the path table; built-in rows in the order of the
+ * vmalloc-order methods */
 typedef struct {
 	const char *name;		/* "stack", "io-uring", ... */
 	size_t natural_bytes;		/* its most typical allocation size */
 } stress_vmalloc_path_info_t;
 
-extern const stress_vmalloc_path_info_t stress_vmalloc_paths[];
-extern const size_t stress_vmalloc_paths_num;
+/*
+ *  stress_vmalloc_path_info()
+ *	row idx of the path table: 0 .. STRESS_VMALLOC_PATHS_NUM - 1 are
+ *	the built-in paths, the added follow; NULL past the last row
+ */
+extern const stress_vmalloc_path_info_t *stress_vmalloc_path_info(const size_t idx);
 
 /*
  *  stress_vmalloc_exit_status()
@@ -127,7 +137,7 @@ extern uint64_t stress_vmalloc_memory_share(stress_args_t *args);
 
 /*
  *  stress_vmalloc_path_setup()
- *	set path stress_vmalloc_paths[idx] up for one process: allocations
+ *	set path idx of the path table up for one process: allocations
  *	of about bytes each, batch of them alive at once (clamped to what
  *	the system's limits allow now, said once with pr_inf), io_uring
  *	kinds as STRESS_VMALLOC_IO_URING_* bits; prove each kind once in

@@ -128,9 +128,35 @@ static const char * const stress_shm_pcp_cpus[] = {
 	"any",
 };
 
+/*
+ *  stress_shm_pcp_mode_of()
+ *	mode i: a row of the table, or past it a path added to the vmalloc
+ *	path table (stress_vmalloc_path_add()), whose name is the mode's
+ *	and which the companions churn; NULL past the last
+ */
+static const stress_shm_pcp_mode_t *stress_shm_pcp_mode_of(const size_t i,
+	stress_shm_pcp_mode_t *added)
+{
+	const stress_vmalloc_path_info_t *info;
+
+	if (i < SIZEOF_ARRAY(stress_shm_pcp_modes))
+		return &stress_shm_pcp_modes[i];
+	info = stress_vmalloc_path_info(STRESS_VMALLOC_PATHS_NUM + i -
+		SIZEOF_ARRAY(stress_shm_pcp_modes));
+	if (!info)
+		return NULL;
+	added->name = info->name;
+	added->path = info->name;
+	added->companions = true;
+	return added;
+}
+
 static const char *stress_shm_pcp_mode(const size_t i)
 {
-	return (i < SIZEOF_ARRAY(stress_shm_pcp_modes)) ? stress_shm_pcp_modes[i].name : NULL;
+	stress_shm_pcp_mode_t added;
+	const stress_shm_pcp_mode_t *mode = stress_shm_pcp_mode_of(i, &added);
+
+	return mode ? mode->name : NULL;
 }
 
 static const char *stress_shm_pcp_cpu(const size_t i)
@@ -186,7 +212,7 @@ typedef struct {
 	/* settings */
 	size_t bytes;			/* --shm-pcp-bytes */
 	size_t method;			/* --shm-pcp-method, methods[] index */
-	size_t mode;			/* --shm-pcp-mode, modes[] index */
+	size_t mode;			/* --shm-pcp-mode, stress_shm_pcp_mode_of() */
 	size_t churn_bytes;		/* --shm-pcp-churn-bytes, 0: natural */
 	size_t churn_batch;		/* --shm-pcp-churn-batch */
 	size_t churn_procs;		/* --shm-pcp-churn-procs */
@@ -200,7 +226,7 @@ typedef struct {
 	uint64_t churn_allocs;		/* companions' allocations, last read */
 	size_t procs;			/* companions started */
 	uint64_t restarts;		/* companions restarted after SIGKILL */
-	size_t path;			/* stress_vmalloc_paths[] index */
+	size_t path;			/* row of the vmalloc path table */
 	size_t batch;			/* companions' batch after clamps */
 	bool stopped;			/* the run ended during set-up */
 	bool cut;			/* the run ended mid-cycle */
@@ -692,7 +718,7 @@ static void stress_shm_pcp_settings(stress_shm_pcp_context_t *ctx)
 			}
 		}
 	}
-	if (!stress_setting_get("shm-pcp-mode", &ctx->mode))
+	if (!stress_setting_get("shm-pcp-mode", &ctx->mode) || !stress_shm_pcp_mode(ctx->mode))
 		ctx->mode = STRESS_SHM_PCP_MODE_STACK;
 	if (!stress_setting_get("shm-pcp-churn-bytes", &ctx->churn_bytes))
 		ctx->churn_bytes = DEFAULT_SHM_PCP_CHURN_BYTES;
@@ -870,7 +896,8 @@ static void NORETURN stress_shm_pcp_companion(
 	const int gate_fd)
 {
 	stress_shm_pcp_slot_t *slot = &ctx->slots[idx];
-	const stress_shm_pcp_mode_t *mode = &stress_shm_pcp_modes[ctx->mode];
+	stress_shm_pcp_mode_t added;
+	const stress_shm_pcp_mode_t *mode = stress_shm_pcp_mode_of(ctx->mode, &added);
 	stress_vmalloc_path_t *path = NULL;
 	stress_args_t path_args = *args;
 	char what[256];
@@ -898,7 +925,7 @@ static void NORETURN stress_shm_pcp_companion(
 	}
 	if (mode->path) {
 		const size_t bytes = ctx->churn_bytes ? ctx->churn_bytes :
-			stress_vmalloc_paths[ctx->path].natural_bytes;
+			stress_vmalloc_path_info(ctx->path)->natural_bytes;
 		char why[192] = "";
 
 		ret = stress_vmalloc_path_setup(&path_args, ctx->path, bytes, ctx->churn_batch,
@@ -1126,18 +1153,20 @@ static void stress_shm_pcp_bytes_clamp(stress_args_t *args, stress_shm_pcp_conte
  */
 static int stress_shm_pcp_context_init(stress_args_t *args, stress_shm_pcp_context_t *ctx)
 {
-	const stress_shm_pcp_mode_t *mode = &stress_shm_pcp_modes[ctx->mode];
+	stress_shm_pcp_mode_t added;
+	const stress_shm_pcp_mode_t *mode = stress_shm_pcp_mode_of(ctx->mode, &added);
+	const stress_vmalloc_path_info_t *info;
 	char batch[64] = "";
 	int rc;
 
 	ctx->procs = mode->companions ? ctx->churn_procs : 0;
 	stress_shm_pcp_bytes_clamp(args, ctx);
 	if (mode->path) {
-		for (ctx->path = 0; ctx->path < stress_vmalloc_paths_num; ctx->path++) {
-			if (!strcmp(stress_vmalloc_paths[ctx->path].name, mode->path))
+		for (ctx->path = 0; (info = stress_vmalloc_path_info(ctx->path)) != NULL; ctx->path++) {
+			if (!strcmp(info->name, mode->path))
 				break;
 		}
-		if (ctx->path >= stress_vmalloc_paths_num) {
+		if (!info) {
 			pr_inf_skip("%s: churn %s: no such vmalloc path in this build, "
 				"skipping stressor\n", args->name, mode->name);
 			return EXIT_NOT_IMPLEMENTED;

@@ -71,16 +71,16 @@ typedef struct {
 	bool cut;			/* the run ended inside the last call */
 	int skip_err;			/* the errno it skipped with, 0 if none */
 	double next_proof;		/* when the next proof is due */
-	stress_vmalloc_path_t *path[STRESS_VMALLOC_PATHS_NUM];
-	bool off[STRESS_VMALLOC_PATHS_NUM];	/* left out of "all" */
+	stress_vmalloc_path_t *path[STRESS_VMALLOC_PATHS_MAX];
+	bool off[STRESS_VMALLOC_PATHS_MAX];	/* left out of "all" */
 	/* why a path's set-up failed: errno ("all" skips with it), reason */
-	int off_err[STRESS_VMALLOC_PATHS_NUM];
-	char off_why[STRESS_VMALLOC_PATHS_NUM][192];
-	bool tried[STRESS_VMALLOC_PATHS_NUM];	/* proved again once */
-	bool unjudged[STRESS_VMALLOC_PATHS_NUM];/* a kind cannot be judged */
-	bool said[STRESS_VMALLOC_PATHS_NUM];	/* its verify was said */
-	double proved[STRESS_VMALLOC_PATHS_NUM];/* its last proof */
-	uint64_t reproofs[STRESS_VMALLOC_PATHS_NUM];
+	int off_err[STRESS_VMALLOC_PATHS_MAX];
+	char off_why[STRESS_VMALLOC_PATHS_MAX][192];
+	bool tried[STRESS_VMALLOC_PATHS_MAX];	/* proved again once */
+	bool unjudged[STRESS_VMALLOC_PATHS_MAX];/* a kind cannot be judged */
+	bool said[STRESS_VMALLOC_PATHS_MAX];	/* its verify was said */
+	double proved[STRESS_VMALLOC_PATHS_MAX];/* its last proof */
+	uint64_t reproofs[STRESS_VMALLOC_PATHS_MAX];
 } stress_vmalloc_order_context_t;
 
 typedef int (*stress_vmalloc_order_func_t)(stress_args_t *args,
@@ -188,7 +188,7 @@ static int stress_vmalloc_order_ready(stress_args_t *args,
 		stress_vmalloc_path_teardown(ctx->path[idx]);
 		ctx->path[idx] = NULL;
 		(void)snprintf(why, sizeof(why), "%s: cannot be verified here (--verify): %s",
-			stress_vmalloc_paths[idx].name, not_here);
+			stress_vmalloc_path_info(idx)->name, not_here);
 		ret = -EOPNOTSUPP;
 	}
 	if (ret == 0) {
@@ -220,7 +220,7 @@ static bool stress_vmalloc_order_oldest(const stress_vmalloc_order_context_t *ct
 {
 	size_t i;
 
-	for (i = 0; i < STRESS_VMALLOC_PATHS_NUM; i++) {
+	for (i = 0; i < STRESS_VMALLOC_PATHS_MAX; i++) {
 		if (ctx->path[i] && (ctx->proved[i] < ctx->proved[idx]))
 			return false;
 	}
@@ -239,7 +239,7 @@ static bool stress_vmalloc_order_oldest(const stress_vmalloc_order_context_t *ct
 static int stress_vmalloc_order_verify(stress_args_t *args,
 	stress_vmalloc_order_context_t *ctx, const size_t idx)
 {
-	const char *name = stress_vmalloc_paths[idx].name;
+	const char *name = stress_vmalloc_path_info(idx)->name;
 	const double now = stress_time_now();
 	double took;
 	char what[512];
@@ -309,7 +309,8 @@ static int stress_vmalloc_order_batch(stress_args_t *args,
 
 /*
  *  stress_vmalloc_order_path()
- *	one bogo-op of the path asked for by name
+ *	one bogo-op of the path asked for by name: path idx of the path
+ *	table, built in or added (stress_vmalloc_path_add())
  */
 static int stress_vmalloc_order_path(stress_args_t *args,
 	stress_vmalloc_order_context_t *ctx, const size_t idx)
@@ -408,7 +409,7 @@ static int stress_vmalloc_order_fdtable(stress_args_t *args, stress_vmalloc_orde
 	return stress_vmalloc_order_path(args, ctx, 5);
 }
 
-/* "all", then one per path, in the order of stress_vmalloc_paths */
+/* "all", then one per built-in path, in the order of the path table */
 static const stress_vmalloc_order_method_t stress_vmalloc_order_methods[] = {
 	{ "all",	stress_vmalloc_order_all },
 	{ "stack",	stress_vmalloc_order_stack },
@@ -418,6 +419,32 @@ static const stress_vmalloc_order_method_t stress_vmalloc_order_methods[] = {
 	{ "pty",	stress_vmalloc_order_pty },
 	{ "fdtable",	stress_vmalloc_order_fdtable },
 };
+
+/*
+ *  stress_vmalloc_order_method_name()
+ *	method i: a row of the table, or past it the path table's added
+ *	rows (stress_vmalloc_path_add()), method i running path i - 1
+ */
+static const char *stress_vmalloc_order_method_name(const size_t i)
+{
+	const stress_vmalloc_path_info_t *info;
+
+	if (i < SIZEOF_ARRAY(stress_vmalloc_order_methods))
+		return stress_vmalloc_order_methods[i].name;
+	info = stress_vmalloc_path_info(i - 1);
+	return info ? info->name : NULL;
+}
+
+/*
+ *  stress_vmalloc_order_op()
+ *	one bogo-op of method ctx->method
+ */
+static int stress_vmalloc_order_op(stress_args_t *args, stress_vmalloc_order_context_t *ctx)
+{
+	if (ctx->method < SIZEOF_ARRAY(stress_vmalloc_order_methods))
+		return stress_vmalloc_order_methods[ctx->method].func(args, ctx);
+	return stress_vmalloc_order_path(args, ctx, ctx->method - 1);
+}
 
 /*
  *  stress_vmalloc_order_setup()
@@ -455,12 +482,12 @@ static void stress_vmalloc_order_context_deinit(stress_args_t *args,
 	bool tried = false;
 
 	if (ctx->verify && !ctx->skipped && stress_instance_zero(args)) {
-		for (i = 0; i < STRESS_VMALLOC_PATHS_NUM; i++) {
+		for (i = 0; i < STRESS_VMALLOC_PATHS_MAX; i++) {
 			tried |= ctx->tried[i];
 			if (ctx->reproofs[i] && !ctx->unjudged[i] && (used < sizeof(list)))
 				used += (size_t)snprintf(list + used, sizeof(list) - used,
 					"%s%s x %" PRIu64, used ? ", " : "",
-					stress_vmalloc_paths[i].name, ctx->reproofs[i]);
+					stress_vmalloc_path_info(i)->name, ctx->reproofs[i]);
 		}
 		if (list[0])
 			pr_inf("%s: verify: proved again while running: %s\n", args->name, list);
@@ -471,7 +498,7 @@ static void stress_vmalloc_order_context_deinit(stress_args_t *args,
 			pr_inf("%s: verify: nothing proved again: the run ended before a "
 				"path finished its first bogo-op\n", args->name);
 	}
-	for (i = 0; i < STRESS_VMALLOC_PATHS_NUM; i++) {
+	for (i = 0; i < STRESS_VMALLOC_PATHS_MAX; i++) {
 		stress_vmalloc_path_teardown(ctx->path[i]);
 		ctx->path[i] = NULL;
 	}
@@ -498,15 +525,13 @@ static void stress_vmalloc_order_metrics(stress_args_t *args,
 static int stress_vmalloc_order(stress_args_t *args)
 {
 	stress_vmalloc_order_context_t ctx;
-	const stress_vmalloc_order_method_t *method;
 	double t_start, duration;
 	int rc;
 
 	(void)shim_memset(&ctx, 0, sizeof(ctx));
 	stress_vmalloc_order_settings(&ctx);
-	if (ctx.method >= SIZEOF_ARRAY(stress_vmalloc_order_methods))
+	if (!stress_vmalloc_order_method_name(ctx.method))
 		ctx.method = 0;
-	method = &stress_vmalloc_order_methods[ctx.method];
 	rc = stress_vmalloc_order_context_init(args, &ctx);
 	if (rc != EXIT_SUCCESS)
 		return rc;
@@ -523,7 +548,7 @@ static int stress_vmalloc_order(stress_args_t *args)
 	t_start = stress_time_now();
 	if (!ctx.cut) {
 		do {
-			rc = method->func(args, &ctx);
+			rc = stress_vmalloc_order_op(args, &ctx);
 			if ((rc != EXIT_SUCCESS) || ctx.cut)
 				break;
 			stress_bogo_inc(args);
@@ -537,12 +562,6 @@ static int stress_vmalloc_order(stress_args_t *args)
 	stress_vmalloc_order_context_deinit(args, &ctx);
 
 	return rc;
-}
-
-static const char *stress_vmalloc_order_method_name(const size_t i)
-{
-	return (i < SIZEOF_ARRAY(stress_vmalloc_order_methods)) ?
-		stress_vmalloc_order_methods[i].name : NULL;
 }
 
 #else

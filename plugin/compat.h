@@ -26,13 +26,12 @@
 
 #include "stats.h"
 
-/* Words a CHOICE option takes in the plugin besides the stressor's rows:
- * @ours run by the plugin's own code (module), @front_end refused with
- * the line that names the front end's option (test-vmalloc). */
+/* A word a CHOICE option takes in the front end but not in the plugin
+ * (test-vmalloc): refused with the line that names the front end's
+ * option. The stressor's own words are its name function's. */
 struct smm_compat_words {
 	const char *option; /* "vmalloc-order-method" */
-	const char *const *ours; /* NULL-terminated, or NULL */
-	const char *front_end; /* or NULL */
+	const char *front_end;
 };
 
 /*
@@ -40,19 +39,12 @@ struct smm_compat_words {
  * STRESS_MM_<OPTION NAME, upper case, '-' as '_'>: unset leaves the
  * stressor's default; a size (TYPE_ID_SIZE_T_BYTES_VM) or count
  * (TYPE_ID_SIZE_T) within the row's min..max, a word of the row's name
- * function (TYPE_ID_SIZE_T_METHOD) or of @words. A bad value prints
+ * function (TYPE_ID_SIZE_T_METHOD). A bad value, or a word of @words, prints
  * "<stressor>: <VAR>='<value>' ...; valid range ..." (params.h) and
  * exit(1)s: stress-ng is still loading the object, no worker exists.
  */
 void smm_compat_settings_load(const char *stressor, const stress_opt_t *opts,
 			      const struct smm_compat_words *words, size_t n);
-
-/*
- * smm_compat_setting_word() - the word of @words chosen for @option
- * ("module"), or NULL when the value is one of the stressor's rows or
- * unset (the stressor's stress_setting_get() then answers).
- */
-const char *smm_compat_setting_word(const char *option);
 
 /*
  * smm_compat_warn_unknown() - one warning on stderr per STRESS_MM_* name in

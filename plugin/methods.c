@@ -6,10 +6,10 @@
  *
  *   stress_vmalloc_order            STRESS_MM_VMALLOC_ORDER_METHOD's path
  *                                   (default all)
- *   stress_vmalloc_order_<method>   one per row of the stressor's method
- *                                   table (stress-vmalloc-order.c), and
- *                                   module (our kernel module,
- *                                   vmalloc-module.h)
+ *   stress_vmalloc_order_<method>   one per method of the stressor
+ *                                   (stress-vmalloc-order.c): its table's
+ *                                   rows, and module, the path the plugin
+ *                                   adds (vmalloc-module.h)
  *   stress_shm_pcp                  STRESS_MM_SHM_PCP_METHOD's kind
  *                                   (default posix)
  *   stress_shm_pcp_<method>         one per row of stress-shm-pcp.c's table
@@ -19,14 +19,23 @@
  * built here (a feature missing) SKIPs as not implemented.
  */
 #include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
 
 #include "compat.h"
 #include "plugin.h"
+#include "vmalloc-module.h"
 
-/* While stress-ng loads the object: the variables, once, in this order. */
+/* While stress-ng loads the object: the module path as a row of the core's
+ * path table, then the variables, once, in this order. */
 __attribute__((constructor)) static void smm_plugin_load(void)
 {
 	smm_compat_load_common();
+	if (smm_vmalloc_module_add() < 0) {
+		fprintf(stderr,
+			"stress-mm: the core's path table has no room for the module path\n");
+		exit(EXIT_FAILURE);
+	}
 	smm_plugin_vmo_load();
 	smm_plugin_shm_load();
 }

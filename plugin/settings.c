@@ -15,8 +15,6 @@
 struct setting {
 	const char *name; /* the row's opt_name */
 	size_t value;
-	bool set; /* value is the stressor's */
-	const char *word; /* or one of the glue's words */
 };
 
 static struct setting settings[SETTINGS_MAX];
@@ -55,30 +53,24 @@ words_of(const char *option, const struct smm_compat_words *words, size_t n)
 	return NULL;
 }
 
-/* The choices of a method row: its name function's words, then ours, then
- * the front end's. Return: how many are the stressor's. */
-static size_t choices_of(const stress_opt_t *o,
-			 const struct smm_compat_words *w, const char **out,
-			 struct smm_param *p)
+/* The choices of a method row: its name function's words, then the front
+ * end's. */
+static void choices_of(const stress_opt_t *o, const struct smm_compat_words *w,
+		       const char **out, struct smm_param *p)
 {
 	const char *(*name)(const size_t) = NULL;
-	size_t n = 0, rows;
+	size_t n = 0;
 
 	/* the row keeps its name function in a void * (stress-ng's opts[]) */
 	memcpy(&name, &o->data, sizeof(name));
-	while (name && n < SMM_PARAM_MAX_CHOICES - 4 && name(n))
+	while (name && n < SMM_PARAM_MAX_CHOICES - 1 && name(n))
 		out[n] = name(n), n++;
-	rows = n;
-	for (size_t i = 0;
-	     w && w->ours && w->ours[i] && n < SMM_PARAM_MAX_CHOICES - 1; i++)
-		out[n++] = w->ours[i];
 	if (w && w->front_end) {
 		p->front_end_from = (unsigned int)n;
 		out[n++] = w->front_end;
 	}
 	out[n] = NULL;
 	p->choices = out;
-	return rows;
 }
 
 static void load_row(const char *stressor, const stress_opt_t *o,
@@ -90,7 +82,6 @@ static void load_row(const char *stressor, const stress_opt_t *o,
 			       .max = o->max };
 	char env[96], err[600];
 	struct setting *s;
-	size_t rows = 0;
 	const char *text;
 	uint64_t v;
 
@@ -107,7 +98,7 @@ static void load_row(const char *stressor, const stress_opt_t *o,
 		break;
 	case TYPE_ID_SIZE_T_METHOD:
 		p.type = SMM_P_CHOICE;
-		rows = choices_of(o, w, choices, &p);
+		choices_of(o, w, choices, &p);
 		break;
 	default:
 		fprintf(stderr,
@@ -129,12 +120,7 @@ static void load_row(const char *stressor, const stress_opt_t *o,
 	}
 	s = &settings[n_settings++];
 	s->name = o->opt_name;
-	if (p.type == SMM_P_CHOICE && v >= rows) {
-		s->word = choices[v];
-	} else {
-		s->value = (size_t)v;
-		s->set = true;
-	}
+	s->value = (size_t)v;
 }
 
 void smm_compat_settings_load(const char *stressor, const stress_opt_t *opts,
@@ -152,18 +138,11 @@ static const struct setting *setting_find(const char *name)
 	return NULL;
 }
 
-const char *smm_compat_setting_word(const char *option)
-{
-	const struct setting *s = setting_find(option);
-
-	return s ? s->word : NULL;
-}
-
 bool stress_setting_get(const char *name, void *value)
 {
 	const struct setting *s = setting_find(name);
 
-	if (!s || !s->set)
+	if (!s)
 		return false;
 	memcpy(value, &s->value, sizeof(s->value));
 	return true;

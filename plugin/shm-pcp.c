@@ -24,33 +24,21 @@
  * zombie is left when stress-ng returns.
  *
  * STRESS_MM_SHM_PCP_MODE=module (churn through our kernel module,
- * vmalloc-module.h) is not in the stressor file, and gets no row there:
- * the worker runs the mode row whose path the module takes the place of
- * (stack) with smm_vmalloc_module_in_place() on while
- * stress_shm_pcp_context_init() forks the companions, so that each sets
- * the module path up where the row says stack. The stressor's own line
- * then says "churn stack": instance 0 first says, in a line of its own,
- * what the companions do instead; their kinds in the record are named
- * "module".
+ * vmalloc-module.h) is the row the plugin adds to the core's path table,
+ * which the stressor takes as the mode past its own
+ * (stress_shm_pcp_mode_of()): the companions set it up and churn it as
+ * any path, and the stressor's line says "churn module".
  */
 /* NOLINTNEXTLINE(bugprone-suspicious-include): the one source */
 #include "../stress-shm-pcp.c"
 
 #include "compat.h"
-#include "path-module-name.h"
 #include "plugin.h"
 #include "record-kind.h"
 #include "record.h"
 #include "report.h"
-#include "vmalloc-module.h"
 
 #define SHM_REAP_LOOKS 2000 /* 1 ms each: 2 s at most */
-
-static const char *const shm_ours[] = { "module", NULL };
-
-static const struct smm_compat_words shm_words[] = {
-	{ "shm-pcp-mode", shm_ours, NULL },
-};
 
 /* The worker in this process. */
 static struct {
@@ -62,18 +50,9 @@ static struct {
 	struct smm_stats_file *rec;
 } shm;
 
-/*
- * stress-ng keeps no metrics of a plugin, and the record no metric: the
- * front end divides the record's pages and churn allocations by the time.
- */
-static void (*const shm_metrics)(stress_args_t *, stress_shm_pcp_context_t *,
-				 const double)
-	__attribute__((unused)) = stress_shm_pcp_metrics;
-
 void smm_plugin_shm_load(void)
 {
-	smm_compat_settings_load("shm-pcp", opts, shm_words,
-				 SIZEOF_ARRAY(shm_words));
+	smm_compat_settings_load("shm-pcp", opts, NULL, 0);
 }
 
 /* Pages faulted and the companions' allocations; async-signal-safe. */
@@ -146,28 +125,14 @@ static void shm_record_kinds(void)
  * clamps and the bytes they ask per allocation (none: spin, none). */
 static void shm_record_ran(void)
 {
-	const size_t natural =
-		shm.ctx.path < stress_vmalloc_paths_num
-			? stress_vmalloc_paths[shm.ctx.path].natural_bytes
-			: 0;
+	const stress_vmalloc_path_info_t *info =
+		stress_vmalloc_path_info(shm.ctx.path);
+	const size_t natural = info ? info->natural_bytes : 0;
 
 	if (shm.ctx.batch)
 		smm_stats_ran(shm.rec, shm.ctx.batch,
 			      shm.ctx.churn_bytes ? shm.ctx.churn_bytes
 						  : natural);
-}
-
-/* Churn module: the mode row whose path the module takes the place of. */
-static size_t shm_module_mode(void)
-{
-	const char *path = stress_vmalloc_paths[smm_vmalloc_module_row()].name;
-	size_t i;
-
-	for (i = 0; i < SIZEOF_ARRAY(stress_shm_pcp_modes); i++)
-		if (stress_shm_pcp_modes[i].path &&
-		    strcmp(stress_shm_pcp_modes[i].path, path) == 0)
-			break;
-	return i;
 }
 
 /* The row of method @name, or the table's size when it is not built. */
@@ -182,9 +147,8 @@ static size_t shm_row(const char *name)
 }
 
 /* The first call in a worker: settings, record, slot, companions; the
- * method the plugin method names (@method), else the setting's; the
- * companions churn through the module when @module. */
-static int shm_start(const char *method, bool module)
+ * method the plugin method names (@method), else the setting's. */
+static int shm_start(const char *method)
 {
 	int rc;
 
@@ -193,8 +157,6 @@ static int shm_start(const char *method, bool module)
 	stress_shm_pcp_settings(&shm.ctx);
 	if (method && shm_row(method) < SIZEOF_ARRAY(stress_shm_pcp_methods))
 		shm.ctx.method = shm_row(method);
-	if (module)
-		shm.ctx.mode = shm_module_mode();
 	smm_compat_args_init(&shm.args, "shm-pcp");
 	if (shm.rec_pid != shm.pid) {
 		shm.rec = smm_record_open(shm.args.name);
@@ -204,14 +166,7 @@ static int shm_start(const char *method, bool module)
 	(void)prctl(PR_SET_CHILD_SUBREAPER, 1);
 	smm_compat_stop_install(shm_on_stop);
 	smm_compat_begin(&shm.args, shm.rec);
-	if (module && stress_instance_zero(&shm.args))
-		pr_inf("%s: churn module: the companions allocate and free vmalloc areas through %s (our kernel module) in place of %s's threads; \"churn %s\" below is this churn\n",
-		       shm.args.name, SMM_KMOD_DEVICE,
-		       stress_shm_pcp_modes[shm.ctx.mode].name,
-		       stress_shm_pcp_modes[shm.ctx.mode].name);
-	smm_vmalloc_module_in_place(module);
 	rc = stress_shm_pcp_context_init(&shm.args, &shm.ctx);
-	smm_vmalloc_module_in_place(false);
 	if (rc != EXIT_SUCCESS)
 		return shm_end(rc);
 	shm.live = true;
@@ -229,13 +184,10 @@ static int shm_start(const char *method, bool module)
 
 int smm_plugin_shm(const char *method)
 {
-	const char *mode = smm_compat_setting_word("shm-pcp-mode");
-	const bool module = mode && strcmp(mode, "module") == 0;
 	size_t row;
 	int rc;
 
-	if ((!shm.live || shm.pid != getpid()) &&
-	    shm_start(method, module) != 0)
+	if ((!shm.live || shm.pid != getpid()) && shm_start(method) != 0)
 		return -1;
 	smm_compat_begin(&shm.args, shm.rec);
 	row = method ? shm_row(method) : shm.ctx.method;

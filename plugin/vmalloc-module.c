@@ -1,22 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
- * plugin/vmalloc-module.c - the kind engine of the vmalloc paths both
- * stressors use (core-vmalloc.c), compiled as is against
- * plugin/compat/stress-ng.h, and the one kind upstream will not take: "module", areas from our kernel
- * module (vmalloc-module.h), a stress_vmalloc_ops_t of the same core set
- * up by its own stress_vmalloc_path_setup_kinds().
- *
- * The stressor files call stress_vmalloc_path_setup(); the file's is
- * renamed stress_vmalloc_file_path_setup() here, and the one defined below
- * calls it, or sets the module path up in place of the stack row while
- * smm_vmalloc_module_in_place() says so. Nothing else of core-vmalloc.c
- * changes: a module path is batched, verified, described and torn down by
- * the file's functions.
+ * plugin/vmalloc-module.c - the one vmalloc path upstream will not take:
+ * "module", areas from our kernel module (vmalloc-module.h). Its kind is
+ * a stress_vmalloc_ops_t of the stressor files' core (core-vmalloc-kind.h),
+ * and smm_vmalloc_module_add() adds the path as a row of the core's path
+ * table (stress_vmalloc_path_add()): the stressors then take it as any
+ * row, and the core sets it up, batches, verifies, describes and tears it
+ * down with its own functions.
  */
-#define stress_vmalloc_path_setup stress_vmalloc_file_path_setup
-/* NOLINTNEXTLINE(bugprone-suspicious-include): the one source */
-#include "../core-vmalloc.c"
-#undef stress_vmalloc_path_setup
+#include "stress-ng.h"
+#include "core-vmalloc.h"
+#include "core-vmalloc-kind.h"
 
 #include <sys/ioctl.h>
 
@@ -38,8 +32,6 @@ static struct {
 	uint64_t nr_pages; /* per area */
 	uint64_t alloc_ns, free_ns; /* since the last smm_..._kernel_ns() */
 } smm_module;
-
-static bool smm_module_in_place;
 
 static int smm_module_prepare(stress_vmalloc_kind_t *k, char *why,
 			      const size_t len)
@@ -193,19 +185,12 @@ static const stress_vmalloc_ops_t smm_module_ops = {
 static const stress_vmalloc_ops_t *const
 	smm_module_kinds[STRESS_VMALLOC_KINDS_MAX] = { &smm_module_ops, NULL };
 
-size_t smm_vmalloc_module_row(void)
+int smm_vmalloc_module_add(void)
 {
-	size_t i;
-
-	for (i = 0; i < stress_vmalloc_paths_num; i++)
-		if (strcmp(stress_vmalloc_paths[i].name, "stack") == 0)
-			break;
-	return i;
-}
-
-void smm_vmalloc_module_in_place(bool on)
-{
-	smm_module_in_place = on;
+	/* stack's natural size (16K, a thread stack) is the module's too */
+	return stress_vmalloc_path_add(
+		"module", stress_vmalloc_path_info(0)->natural_bytes,
+		smm_module_kinds);
 }
 
 void smm_vmalloc_module_kernel_ns(uint64_t *alloc_ns, uint64_t *free_ns)
@@ -214,24 +199,4 @@ void smm_vmalloc_module_kernel_ns(uint64_t *alloc_ns, uint64_t *free_ns)
 	*free_ns += smm_module.free_ns;
 	smm_module.alloc_ns = 0;
 	smm_module.free_ns = 0;
-}
-
-/* The stressor files' entry: the file's path, or the module in its place. */
-int stress_vmalloc_path_setup(stress_args_t *args, const size_t idx,
-			      const size_t bytes, const size_t batch,
-			      const int io_uring, stress_vmalloc_path_t **path,
-			      char *why, const size_t why_len)
-{
-	int ret;
-
-	if (!smm_module_in_place || idx != smm_vmalloc_module_row())
-		return stress_vmalloc_file_path_setup(
-			args, idx, bytes, batch, io_uring, path, why, why_len);
-	ret = stress_vmalloc_path_setup_kinds(args, "module", smm_module_kinds,
-					      bytes, batch, 0, path, why,
-					      why_len);
-	/* the proof's areas are no bogo-op's */
-	smm_module.alloc_ns = 0;
-	smm_module.free_ns = 0;
-	return ret;
 }

@@ -12,8 +12,8 @@
  * all. The batch is clamped to half of what the module's caps leave
  * (file_max_mb, total_max_mb: shared by every file, so by every worker of
  * the run). It is set up by core-vmalloc.c's own set-up (clamps, proof,
- * notes, return and reason), in place of a row of the stressor files
- * (below). The module's ktime around vmalloc and vfree is kept for the
+ * notes, return and reason) as a row of its path table (below). The
+ * module's ktime around vmalloc and vfree is kept for the
  * record (smm_vmalloc_module_kernel_ns()).
  *
  * Set-up errors: -EOPNOTSUPP without the device (the module is not
@@ -25,25 +25,18 @@
 #ifndef SMM_PLUGIN_VMALLOC_MODULE_H
 #define SMM_PLUGIN_VMALLOC_MODULE_H
 
-#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
 /*
- * smm_vmalloc_module_row() - the row of stress_vmalloc_paths[] the module
- * runs in place of where the stressor file knows no module: "stack"
- * (whose natural size, 16K, is the module path's too).
+ * smm_vmalloc_module_add() - add the module path as the row "module" of
+ * the core's path table (stress_vmalloc_path_add()), natural size that of
+ * stack (16K), in this process and those it forks after: vmalloc-order's
+ * method "module" and shm-pcp's mode "module" then run it. Call once,
+ * before the stressors read their settings. Returns the row's index or
+ * -errno (stress_vmalloc_path_add()).
  */
-size_t smm_vmalloc_module_row(void);
-
-/*
- * smm_vmalloc_module_in_place() - while @on, stress_vmalloc_path_setup()
- * of that row, in this process and in the processes it forks meanwhile
- * (they keep it), sets up the module path instead. shm-pcp's churn module
- * turns it on around stress_shm_pcp_context_init(), which forks the
- * companions; the vmalloc-order method module around its bogo-op.
- */
-void smm_vmalloc_module_in_place(bool on);
+int smm_vmalloc_module_add(void);
 
 /*
  * smm_vmalloc_module_kernel_ns() - add the module's ktime around vmalloc

@@ -11,8 +11,9 @@
  * Per call: the first one in a process (stress-ng forks each worker, and
  * re-forks one after a failure) opens the worker's record, takes its slot
  * in the run as its instance, puts the stop handler in place and runs
- * stress_vmalloc_order_context_init(); then the method's function does one
- * bogo-op. EXIT_SUCCESS is a bogo-op; EXIT_NO_RESOURCE and
+ * stress_vmalloc_order_context_init() and the stressor's own set-up of
+ * the paths its method runs, stress_vmalloc_order_setup(); then each call
+ * is one bogo-op, stress_vmalloc_order_op(). EXIT_SUCCESS is a bogo-op; EXIT_NO_RESOURCE and
  * EXIT_NOT_IMPLEMENTED end the stressor as a SKIP with the reason the
  * stressor gave (report.h smm_skip()); EXIT_FAILURE is a failure (its FAIL
  * line said it), the context is torn down and stress-ng forks a new worker.
@@ -21,12 +22,11 @@
  * achieved, or why "all" left it out (once per path); the allocations once
  * more when stress-ng's stop signal arrives.
  *
- * Method "module" (our kernel module, vmalloc-module.h) is not in the
- * stressor file: it runs the file's own path method on a second context
- * of the stressor, whose stack row is set up as the module path
- * (smm_vmalloc_module_in_place() around the call), so that the set-up,
- * the batch, the skips and failures are the file's; its kinds are named
- * "module", and the record takes the module's kernel time too.
+ * Method "module" (our kernel module, vmalloc-module.h) is the row the
+ * plugin adds to the core's path table, which the stressor takes as the
+ * method past its own (stress_vmalloc_order_method_name()): its set-up,
+ * batch, skips and failures are the file's; the record takes the
+ * module's kernel time of the bogo-ops too.
  */
 /* NOLINTNEXTLINE(bugprone-suspicious-include): the one source */
 #include "../stress-vmalloc-order.c"
@@ -38,10 +38,8 @@
 #include "report.h"
 #include "vmalloc-module.h"
 
-static const char *const vmo_ours[] = { "module", NULL };
-
 static const struct smm_compat_words vmo_words[] = {
-	{ "vmalloc-order-method", vmo_ours, "test-vmalloc" },
+	{ "vmalloc-order-method", "test-vmalloc" },
 };
 
 /* The worker in this process. */
@@ -51,11 +49,8 @@ static struct {
 	pid_t rec_pid; /* whose record rec is */
 	stress_args_t args;
 	stress_vmalloc_order_context_t ctx;
-	/* method module: the stressor's context again, whose module row
-	 * (smm_vmalloc_module_row()) is the module path */
-	stress_vmalloc_order_context_t mod;
 	struct smm_stats_file *rec;
-	bool recorded[2][STRESS_VMALLOC_PATHS_NUM]; /* kinds, or left out */
+	bool recorded[STRESS_VMALLOC_PATHS_MAX]; /* kinds, or left out */
 } vmo;
 
 void smm_plugin_vmo_load(void)
@@ -72,7 +67,7 @@ static void vmo_record_paths(const stress_vmalloc_order_context_t *ctx,
 {
 	stress_vmalloc_kind_info_t info[STRESS_VMALLOC_KINDS_MAX];
 
-	for (size_t i = 0; i < STRESS_VMALLOC_PATHS_NUM; i++) {
+	for (size_t i = 0; i < STRESS_VMALLOC_PATHS_MAX; i++) {
 		const size_t b = stress_vmalloc_path_batch_size(ctx->path[i]);
 		size_t n;
 
@@ -82,7 +77,7 @@ static void vmo_record_paths(const stress_vmalloc_order_context_t *ctx,
 			continue;
 		if (ctx->off[i]) {
 			smm_record_left_out(vmo.rec,
-					    stress_vmalloc_paths[i].name,
+					    stress_vmalloc_path_info(i)->name,
 					    ctx->off_err[i], ctx->off_why[i]);
 			recorded[i] = true;
 			continue;
@@ -97,12 +92,11 @@ static void vmo_record_paths(const stress_vmalloc_order_context_t *ctx,
 	}
 }
 
-/* The allocations of both contexts; async-signal-safe. */
+/* The allocations; async-signal-safe. */
 static void vmo_record_counts(void)
 {
 	if (vmo.rec)
-		__atomic_store_n(&vmo.rec->allocs,
-				 vmo.ctx.allocs + vmo.mod.allocs,
+		__atomic_store_n(&vmo.rec->allocs, vmo.ctx.allocs,
 				 __ATOMIC_RELAXED);
 }
 
@@ -119,8 +113,7 @@ static void vmo_record(void)
 	smm_vmalloc_module_kernel_ns(&alloc_ns, &free_ns);
 	smm_stats_add(vmo.rec, kernel_alloc_ns, alloc_ns);
 	smm_stats_add(vmo.rec, kernel_free_ns, free_ns);
-	vmo_record_paths(&vmo.ctx, vmo.recorded[0], &batch);
-	vmo_record_paths(&vmo.mod, vmo.recorded[1], &batch);
+	vmo_record_paths(&vmo.ctx, vmo.recorded, &batch);
 	if (batch)
 		smm_stats_ran(vmo.rec, batch, vmo.ctx.bytes);
 }
@@ -133,33 +126,44 @@ static void vmo_on_stop(void)
 
 static void vmo_deinit(void)
 {
-	if (vmo.live) {
+	if (vmo.live)
 		stress_vmalloc_order_context_deinit(&vmo.args, &vmo.ctx);
-		stress_vmalloc_order_context_deinit(&vmo.args, &vmo.mod);
-	}
 	vmo.live = false;
 }
 
-/* A method's EXIT_* other than EXIT_SUCCESS: SKIP (no return) or -1; the
- * errno of a skip is the one the context of the method kept. */
+/* A method's EXIT_* other than EXIT_SUCCESS: SKIP (no return) or -1, with
+ * the errno the stressor kept. */
 static int vmo_end(int rc)
 {
-	const int err = vmo.ctx.skip_err ? vmo.ctx.skip_err : vmo.mod.skip_err;
-
-	return smm_compat_end(rc, err, vmo_deinit);
+	return smm_compat_end(rc, vmo.ctx.skip_err, vmo_deinit);
 }
 
-/* The first call in a worker: its settings, record, slot and context. */
-static int vmo_start(void)
+/* The row of method @name, or the first past the last when it is not
+ * built: the stressor's method name function, its rows then the path
+ * table's added ones (module). */
+static size_t vmo_row(const char *name)
 {
+	const char *row;
+	size_t i;
+
+	for (i = 0; (row = stress_vmalloc_order_method_name(i)) != NULL; i++)
+		if (strcmp(row, name) == 0)
+			break;
+	return i;
+}
+
+/* The first call in a worker: its settings (the method @method names, or
+ * the setting's), record, slot, context, and the paths set up. */
+static int vmo_start(const char *method)
+{
+	uint64_t proof_ns = 0;
 	int rc;
 
 	vmo.pid = getpid();
 	memset(&vmo.ctx, 0, sizeof(vmo.ctx));
 	stress_vmalloc_order_settings(&vmo.ctx);
-	if (vmo.ctx.method >= SIZEOF_ARRAY(stress_vmalloc_order_methods))
-		vmo.ctx.method = 0;
-	vmo.mod = vmo.ctx;
+	if (method)
+		vmo.ctx.method = vmo_row(method);
 	smm_compat_args_init(&vmo.args, "vmalloc-order");
 	if (vmo.rec_pid != vmo.pid) {
 		vmo.rec = smm_record_open(vmo.args.name);
@@ -168,61 +172,38 @@ static int vmo_start(void)
 	}
 	smm_compat_stop_install(vmo_on_stop);
 	smm_compat_begin(&vmo.args, vmo.rec);
-	rc = stress_vmalloc_order_context_init(&vmo.args, &vmo.ctx);
-	if (rc == EXIT_SUCCESS)
-		rc = stress_vmalloc_order_context_init(&vmo.args, &vmo.mod);
-	if (rc != EXIT_SUCCESS)
-		return vmo_end(rc);
-	vmo.live = true;
-	return 0;
-}
-
-/* One bogo-op of method module: the file's path method on the second
- * context, whose module row is set up as the module path. */
-static int vmo_module(void)
-{
-	int rc;
-
-	smm_vmalloc_module_in_place(true);
-	rc = stress_vmalloc_order_path(&vmo.args, &vmo.mod,
-				       smm_vmalloc_module_row());
-	smm_vmalloc_module_in_place(false);
-	return rc;
-}
-
-/* The row of method @name, or the table's size when it is not built. */
-static size_t vmo_row(const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < SIZEOF_ARRAY(stress_vmalloc_order_methods); i++)
-		if (strcmp(stress_vmalloc_order_methods[i].name, name) == 0)
-			break;
-	return i;
-}
-
-int smm_plugin_vmo(const char *method)
-{
-	const char *word =
-		method ? method
-		       : smm_compat_setting_word("vmalloc-order-method");
-	const bool module = word && strcmp(word, "module") == 0;
-	size_t row;
-	int rc;
-
-	if ((!vmo.live || vmo.pid != getpid()) && vmo_start() != 0)
-		return -1;
-	smm_compat_begin(&vmo.args, vmo.rec);
-	row = method && !module ? vmo_row(method) : vmo.ctx.method;
-	if (row >= SIZEOF_ARRAY(stress_vmalloc_order_methods)) {
+	if (!stress_vmalloc_order_method_name(vmo.ctx.method)) {
 		pr_inf_skip(
 			"%s: method %s is not built in, skipping stressor\n",
 			vmo.args.name, method);
 		return vmo_end(EXIT_NOT_IMPLEMENTED);
 	}
-	rc = module ? vmo_module()
-		    : stress_vmalloc_order_methods[row].func(&vmo.args,
-							     &vmo.ctx);
+	rc = stress_vmalloc_order_context_init(&vmo.args, &vmo.ctx);
+	if (rc != EXIT_SUCCESS)
+		return vmo_end(rc);
+	vmo.live = true;
+	rc = stress_vmalloc_order_setup(&vmo.args, &vmo.ctx);
+	/* the module's kernel time of set-up's proofs is no bogo-op's */
+	smm_vmalloc_module_kernel_ns(&proof_ns, &proof_ns);
+	vmo_record();
+	if (rc != EXIT_SUCCESS)
+		return vmo_end(rc);
+	if (vmo.ctx.cut) {
+		/* the run ended while the paths set up: nothing failed */
+		vmo_deinit();
+		_exit(0);
+	}
+	return 0;
+}
+
+int smm_plugin_vmo(const char *method)
+{
+	int rc;
+
+	if ((!vmo.live || vmo.pid != getpid()) && vmo_start(method) != 0)
+		return -1;
+	smm_compat_begin(&vmo.args, vmo.rec);
+	rc = stress_vmalloc_order_op(&vmo.args, &vmo.ctx);
 	vmo_record();
 	if (rc != EXIT_SUCCESS)
 		return vmo_end(rc);

@@ -25,13 +25,16 @@ both=$(comm -12 <(echo "$fe_syms") <(echo "$so_syms"))
 ok $? "the plugin defines no symbol of the front-end archive"
 [ -n "$both" ] && diag "in both: $both"
 
-# stressor_file NAME: NAME is "../" and one of the top-level stressor
-# files that the plugin's glue compiles in: core-vmalloc.c, or a
-# stress-*.c with a stressor record (stressor_info_t).
+# stressor_file NAME: NAME is one the plugin may include of the stressor
+# files: "../" and a stress-*.c with a stressor record (stressor_info_t),
+# which its glue compiles in, or a top-level header of the stressor files
+# (stressor-files): the core's declared interface (core-vmalloc-kind.h
+# for the module's kind). The core's .c files are objects of their own.
 stressor_file() {
 	case $1 in
-	../core-vmalloc.c) [ -f "$TOP/${1#../}" ] ;;
 	../stress-*.c) grep -q 'stressor_info_t stress_' "$TOP/${1#../}" 2>/dev/null ;;
+	*/* | *..*) false ;;
+	*.h) "$TOP/scripts/stressor-files" | grep -qx "$1" ;;
 	*) false ;;
 	esac
 }

@@ -3,7 +3,7 @@
  * names.h - the lists of names the front end and the plugin's glue use: the
  * vmalloc-order paths, the io-uring kinds, the churn modes, the shm
  * methods and the placements. The stressor files keep their own (their
- * method tables, stress_vmalloc_paths[] of core-vmalloc.c), which
+ * method tables, the path table of core-vmalloc.c), which
  * stress-ng's option parser reads; test/20-bad-input.t checks that both
  * hold the same words, and these lists add only what upstream will not
  * take (module, test-vmalloc).
@@ -20,8 +20,8 @@
 #ifndef SMM_NAMES_H
 #define SMM_NAMES_H
 
-/* vmalloc-order paths (core-vmalloc.c's stress_vmalloc_paths[]; module:
- * plugin/vmalloc-module.h):
+/* vmalloc-order paths (core-vmalloc.c's path table; module: the row
+ * plugin/vmalloc-module.h adds to it):
  * the methods of STRESS_MM_VMALLOC_ORDER_METHOD after "all". */
 #define SMM_VMO_PATHS(X)        \
 	X(stack, "stack")       \
@@ -54,7 +54,7 @@ enum smm_iou_kind {
 
 /*
  * STRESS_MM_SHM_PCP_MODE: what shm-pcp's companions do (stress-shm-pcp.c's
- * modes; module: plugin/shm-pcp.c). The modes that allocate churn the
+ * modes; module: the path plugin/vmalloc-module.h adds). The modes that allocate churn the
  * vmalloc-order path of the same name (module: exact-size areas of
  * STRESS_MM_SHM_PCP_CHURN_BYTES through our device); spin burns the same
  * CPU without allocating (the control); none starts no companion.
