@@ -22,7 +22,7 @@
  * watchdog kills every recorded process group with SIGKILL, waits for
  * them (up to 2 s), unmounts what stress-mm mounted, removes the module it
  * loaded, sweeps shm-pcp
- * leftovers (common/shm.h) and removes the directory. When even the
+ * leftovers (front-end/host/shm.h) and removes the directory. When even the
  * watchdog was killed, the next stress-mm finds the directory of a dead
  * owner and does the same, naming what it cleaned.
  */
