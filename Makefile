@@ -24,21 +24,21 @@ BASE_CFLAGS := -std=gnu11 $(WARN) $(CPPFLAGS) $(CFLAGS) -fPIC \
 	-fvisibility=hidden -D_GNU_SOURCE -I$(BUILD)
 PROBE_CFLAGS := -std=gnu11 -D_GNU_SOURCE
 
-# Three worlds, one folder and one archive each (core-helpers/README.md):
+# Three worlds, one folder and one archive each (doc/layout.md):
 # common (both sides read), worker (inside stress-ng's sandboxed workers)
 # and front-end (the privileged stress-mm command). A folder's code sees
 # only its own headers and common's: worker code cannot even include a
 # front-end header, and the plugin links no front-end archive and no
 # libyaml (-z defs proves that nothing is missing; test/11-layout.t reads
 # its NEEDED entries).
-COMMON_INC := -Icore-helpers/common -Imodule -I.
-WORKER_INC := $(COMMON_INC) -Icore-helpers/worker
-# The front end is in parts by job (core-helpers/front-end/README.md), each
+COMMON_INC := -Icommon -Imodule -I.
+WORKER_INC := $(COMMON_INC) -Iworker
+# The front end is in parts by job (front-end/README.md), each
 # compiled with its own folder and those of the parts below it on the
 # include path, lowest first: yaml, host, counters, the run model at the
 # folder's top, run, report, compare; main.c sees them all. An include
 # that runs back up does not compile (test/11-layout.t says which).
-FE_DIR := core-helpers/front-end
+FE_DIR := front-end
 FE_INC_yaml     := $(COMMON_INC) -Ibpf -I$(FE_DIR)/yaml
 FE_INC_host     := $(FE_INC_yaml) -I$(FE_DIR)/host
 FE_INC_counters := $(FE_INC_host) -I$(FE_DIR)/counters
@@ -64,8 +64,8 @@ BPF_CFLAGS := -g -O2 -Wall -Werror -target bpf -D__TARGET_ARCH_$(BPF_ARCH) \
 	$(if $(BPF_MULTIARCH),-I/usr/include/$(BPF_MULTIARCH)) -Ibpf
 BPF_SKEL := $(BUILD)/counters.skel.h
 
-COMMON_SRCS := $(sort $(wildcard core-helpers/common/*.c))
-WORKER_SRCS := $(sort $(wildcard core-helpers/worker/*.c))
+COMMON_SRCS := $(sort $(wildcard common/*.c))
+WORKER_SRCS := $(sort $(wildcard worker/*.c))
 FE_LIB_SRCS := $(filter-out $(FE_DIR)/main.c,$(sort $(wildcard $(FE_DIR)/*.c \
 	$(FE_PARTS:%=$(FE_DIR)/%/*.c))))
 CORE_SRCS := $(COMMON_SRCS) $(WORKER_SRCS) $(FE_LIB_SRCS)
@@ -89,7 +89,7 @@ FE_SRCS := $(FE_DIR)/main.c
 LIBCOMMON := $(BUILD)/libcommon.a
 LIBWORKER := $(BUILD)/libworker.a
 LIBFE     := $(BUILD)/libfrontend.a
-ALL_HDRS := $(wildcard core-helpers/*/*.h \
+ALL_HDRS := $(wildcard common/*.h worker/*.h $(FE_DIR)/*.h \
 	$(FE_PARTS:%=$(FE_DIR)/%/*.h))
 # generated from the stressor files: the ranges and defaults of their
 # size and count options (scripts/stressor-opts), for params-table.c
@@ -131,12 +131,12 @@ $(BUILD)/stressor-opts.h: scripts/stressor-opts $(filter stress-%.c,$(STRESSOR_F
 		{ rm -f $@.tmp; exit 1; }
 	@mv $@.tmp $@
 
-$(BUILD)/obj/core-helpers/common/%.o: core-helpers/common/%.c $(BUILD)/config.h $(ALL_HDRS) $(GEN_HDRS)
+$(BUILD)/obj/common/%.o: common/%.c $(BUILD)/config.h $(ALL_HDRS) $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(COMMON_INC) -c $< -o $@
 
-$(BUILD)/obj/core-helpers/worker/%.o: core-helpers/worker/%.c $(BUILD)/config.h $(ALL_HDRS) $(GEN_HDRS)
+$(BUILD)/obj/worker/%.o: worker/%.c $(BUILD)/config.h $(ALL_HDRS) $(GEN_HDRS)
 	@mkdir -p $(dir $@)
 	@echo "  CC      $<"
 	@$(CC) $(BASE_CFLAGS) $(WORKER_INC) -c $< -o $@

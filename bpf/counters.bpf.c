@@ -4,7 +4,7 @@
  * BTF-enabled raw tracepoint program (tp_btf) per tracepoint, binning each
  * event by the fields the perf filters test (smm-counts.h), and the
  * zone-lock waits from lock:contention_begin/_end. Loaded, gated and read
- * by core-helpers/front-end/counters/bpf-counters.c through the skeleton bpftool
+ * by front-end/counters/bpf-counters.c through the skeleton bpftool
  * generates from this file at build time.
  *
  * Tracepoint arguments are the TP_PROTO of include/trace/events/kmem.h,

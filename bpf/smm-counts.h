@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * smm-counts.h - the layout of what bpf/counters.bpf.c counts, shared by
- * the BPF program and the front end (core-helpers/front-end/counters/bpf-counters.c).
+ * the BPF program and the front end (front-end/counters/bpf-counters.c).
  *
  * One struct smm_bpf_counts per CPU (a BPF_MAP_TYPE_PERCPU_ARRAY of one
  * entry), read once at the end of a run. The kmem tracepoints are binned

@@ -1,6 +1,6 @@
 /* LIBS: -lbpf
  * libbpf: the front end's counters as BPF programs
- * (core-helpers/front-end/counters/bpf-counters.c, bpf/counters.bpf.c), loaded
+ * (front-end/counters/bpf-counters.c, bpf/counters.bpf.c), loaded
  * through a skeleton. Required: Debian package libbpf-dev (and bpftool,
  * clang to build the programs). Linked, never run.
  */

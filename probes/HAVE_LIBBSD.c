@@ -1,6 +1,6 @@
 /* LIBS: -lbsd
  * libbsd: strtonum(3bsd) and dehumanize_number(3bsd), used by the parameter
- * parser (core-helpers/common/params.c). Required: Debian package libbsd-dev.
+ * parser (common/params.c). Required: Debian package libbsd-dev.
  */
 #include <bsd/stdlib.h>
 #include <bsd/libutil.h>

@@ -1,6 +1,6 @@
 /* LIBS: -lkmod
  * libkmod: the front end loads and removes module/stress_mm_vmalloc.ko for
- * --vmalloc-order-method module (core-helpers/front-end/host/kmodule.c).
+ * --vmalloc-order-method module (front-end/host/kmodule.c).
  * Required: Debian package libkmod-dev.
  */
 #include <libkmod.h>

@@ -1,6 +1,6 @@
 /* LIBS: -lyaml
  * libyaml's document API: the front end's YAML report
- * (core-helpers/front-end/yaml/yamldoc.c). Required: Debian package libyaml-dev.
+ * (front-end/yaml/yamldoc.c). Required: Debian package libyaml-dev.
  */
 #include <yaml.h>
 

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The tree is laid out by where code runs (core-helpers/README.md), and the
+# The tree is laid out by where code runs (doc/layout.md), and the
 # build proves it: the plugin needs no libyaml and holds no front-end code;
 # worker and common code include only their own world's headers; the front
 # end's parts include only their own and lower parts' headers; no source
@@ -79,9 +79,9 @@ includes_outside() {
 }
 # The plugin also has its own headers, compat/ (the stress-ng layer the
 # stressor files build against) and the stressor files themselves.
-worker_dirs="core-helpers/common core-helpers/worker"
+worker_dirs="common worker"
 bad=$(cd "$TOP" && {
-	includes_outside "$worker_dirs" core-helpers/worker/*.[ch]
+	includes_outside "$worker_dirs" worker/*.[ch]
 	STRESSORS=1 includes_outside "$worker_dirs plugin plugin/compat" \
 		plugin/*.[ch] plugin/compat/*.h
 })
@@ -89,21 +89,21 @@ bad=$(cd "$TOP" && {
 ok $? "worker code and the plugin include only worker, common and plugin headers"
 [ -n "$bad" ] && diag "$bad"
 # common may include the module's UAPI header: the ABI both sides build against
-bad=$(cd "$TOP" && includes_outside "core-helpers/common module" core-helpers/common/*.[ch])
+bad=$(cd "$TOP" && includes_outside "common module" common/*.[ch])
 [ -z "$bad" ]
 ok $? "common code includes only common headers"
 [ -n "$bad" ] && diag "$bad"
 # the front end may include bpf/'s layout of what its BPF programs count
-fe=core-helpers/front-end
+fe=front-end
 fe_parts="yaml host counters run report compare"
-bad=$(cd "$TOP" && includes_outside "core-helpers/common $fe bpf$(
+bad=$(cd "$TOP" && includes_outside "common $fe bpf$(
 	for p in $fe_parts; do printf ' %s/%s' "$fe" "$p"; done)" \
 	$fe/*.[ch] $fe/*/*.[ch])
 [ -z "$bad" ]
 ok $? "front-end code includes only front-end, common and bpf/ headers"
 [ -n "$bad" ] && diag "$bad"
 
-# The front end's parts (core-helpers/front-end/README.md), lowest first:
+# The front end's parts (front-end/README.md), lowest first:
 # a file may include headers of its own part and of the parts below it,
 # never one above (the run model at the folder's top is "model"; main.c,
 # at the top too, is above every part). part_of FILE: the part of FILE.
@@ -194,7 +194,7 @@ fi
 # stress-ng's files, in its layout, where one file is one stressor and
 # its own helpers (stress-vm.c is 4,000 lines): upstream/style-check holds
 # them to stress-ng's rules instead. The front end's main is ours.
-big=$(cd "$TOP" && wc -l core-helpers/*/*.c core-helpers/*/*/*.c plugin/*.c |
+big=$(cd "$TOP" && wc -l common/*.c worker/*.c front-end/*.c front-end/*/*.c plugin/*.c |
 	awk '$2 != "total" && $1 > 600 { print $2 " (" $1 " lines)" }')
 [ -z "$big" ]
 ok $? "no .c file of ours is over 600 lines (the stressor files are stress-ng's)"

@@ -115,7 +115,7 @@ done
 ok $same "the series' $(echo $FILES) are the top-level files byte for byte, and all of them"
 
 # 7. Nothing of ours in what the series adds.
-grep -h '^+' "$OUT"/0*.patch | grep -nE 'STRESS_MM|(^|[^A-Za-z])[Ss][Mm][Mm]_|#[ \t]*include[ \t]*"(core-helpers|\.\./|smm|stress-mm)|-lbsd|liburing' > "$TMPD/ours"
+grep -h '^+' "$OUT"/0*.patch | grep -nE 'STRESS_MM|(^|[^A-Za-z])[Ss][Mm][Mm]_|#[ \t]*include[ \t]*"(common/|worker/|front-end/|\.\./|smm|stress-mm)|-lbsd|liburing' > "$TMPD/ours"
 [ ! -s "$TMPD/ours" ]
 ok $? "the series adds no STRESS_MM, smm_, include of ours, -lbsd or liburing"
 head -n 5 "$TMPD/ours" | diagf
@@ -195,7 +195,7 @@ plant() {
 }
 inc='0,/^#include "stress-ng.h"$/s//#include "stress-ng.h"\n'
 plant getenv "${inc}static int stress_x(void) { return getenv(\"X\") != NULL; }/"
-plant include "${inc}#include \"core-helpers\\/worker\\/report.h\"/"
+plant include "${inc}#include \"worker\\/report.h\"/"
 plant library "${inc}\\/* link with -lbsd *\\//"
 plant global "${inc}static int churn_rounds;/"
 plant stressor 's/stress_exercises_t exercises\[\]/stress_exercises_t stress_ex[]/; s/\.exercises = exercises/.exercises = stress_ex/'

@@ -1,5 +1,5 @@
 #!/bin/bash
-# The counters' two engines (core-helpers/front-end/counters/counters.h): BPF by
+# The counters' two engines (front-end/counters/counters.h): BPF by
 # default, perf where BPF cannot load, and the YAML says which counted.
 # Both engines opened over one workload agree counter by counter; a run
 # without CAP_BPF falls back to perf and says why; --counters-engine perf

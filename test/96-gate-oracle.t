@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-# The gate's p and interval (core-helpers/front-end/compare/gate.h, mwu.h) against
+# The gate's p and interval (front-end/compare/gate.h, mwu.h) against
 # an independent oracle, at 3, 5, 7, 20, 50, 80, 100 and 500 runs a side,
 # with and without ties, at 95% and 80%:
 #   p: Debian's scipy.stats.mannwhitneyu, two-sided, method "exact" where

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0-or-later
 /*
  * unit-test-vmalloc-log.c - the parser of test_vmalloc's kernel log lines
- * (core-helpers/front-end/host/test-vmalloc-log.h) on the formats of
+ * (front-end/host/test-vmalloc-log.h) on the formats of
  * lib/test_vmalloc.c, with and without xfailed, behind the prefixes the
  * log adds; malformed lines; every truncation of a line; another module's
  * Summary line; a whole log with two workers; test names to

@@ -2,7 +2,7 @@
 /*
  * tv-summary - test_vmalloc's results in a kernel log (stdin, e.g. dmesg),
  * read with the front end's parser
- * (core-helpers/front-end/host/test-vmalloc-log.h), one line per test and one summary line:
+ * (front-end/host/test-vmalloc-log.h), one line per test and one summary line:
  *
  *   test=fix_size_alloc_test workers=2 passed=2 failed=0 xfailed=0 repeat=1 loops=1000 avg_usec_min=.. avg_usec_max=.. ns_per_loop=..
  *   lines=5 tests=2 workers_with_cycles=2 malformed=0 dropped=0
