@@ -11,27 +11,24 @@
 enum smm_vmo_param {
 	SMM_VMO_P_BYTES, /* bytes: size of one allocation */
 	SMM_VMO_P_BATCH, /* allocations alive at once per bogo-op */
-	SMM_VMO_P_METHOD, /* index: 0 = all, i + 1 = path i (names.h);
-			   * test-vmalloc after them: the front end's */
-	SMM_VMO_P_IO_URING, /* index: enum smm_iou_kind (names.h) */
+	SMM_VMO_P_METHOD, /* index of the stressor's method words, then
+			   * module (the plugin's), test-vmalloc (the
+			   * front end's) */
+	SMM_VMO_P_IO_URING, /* index of the stressor's words */
 	SMM_VMO_NR_PARAMS
 };
 
 extern const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS];
 
-/* shm-pcp's method "all": posix, memfd and sysv in turn, one per cycle. */
-#define SMM_SHM_METHOD_ALL SMM_SHM_NR_METHODS
-
 /* shm-pcp, in the order --help lists them. */
 enum smm_shm_param {
 	SMM_SHM_P_BYTES, /* bytes: size of one shared-memory object */
-	SMM_SHM_P_METHOD, /* index: enum smm_shm_method (names.h), or
-			   * SMM_SHM_METHOD_ALL */
-	SMM_SHM_P_MODE, /* index: enum smm_churn_mode (names.h) */
+	SMM_SHM_P_METHOD, /* index of the stressor's words */
+	SMM_SHM_P_MODE, /* index of the stressor's words, then module */
 	SMM_SHM_P_CHURN_BYTES, /* bytes; 0 = the churn path's natural size */
 	SMM_SHM_P_CHURN_BATCH, /* allocations alive at once per churn batch */
 	SMM_SHM_P_CHURN_PROCS, /* companions per worker */
-	SMM_SHM_P_CPU, /* index: enum smm_placement (names.h) */
+	SMM_SHM_P_CPU, /* index of the stressor's words */
 	SMM_SHM_NR_PARAMS
 };
 

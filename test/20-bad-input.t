@@ -24,8 +24,10 @@ out_of_range() {
 	echo $(($2 + 1))
 }
 # same_words A B: the |-lists A and B hold the same words, each as often.
-# A stressor lists a choice's words in its own rows' order (stress-*.c),
-# the table in its enum's (names.h): the words must agree, not the order.
+# The plugin lists a choice's words from the stressor's name function
+# (stress-*.c, and module once the plugin adds it), the table from the
+# same rows at build time (stressor-opts.h) and its own words: they must
+# agree as sets.
 same_words() {
 	[ "$(tr '|' '\n' <<<"$1" | sort)" = "$(tr '|' '\n' <<<"$2" | sort)" ]
 }

@@ -5,14 +5,15 @@
  *
  *   tables methods   the plugin methods, as exported symbols (stress_...):
  *                    each stressor's default method, then one per path
- *                    (vmalloc-order) or shm method (shm-pcp)
+ *                    (vmalloc-order) or shm method but all (shm-pcp)
  *   tables params    env<TAB>type<TAB>default<TAB>range<TAB>min<TAB>max<TAB>option
- *   tables paths     symbol<TAB>name: the vmalloc-order paths (names.h)
+ *   tables paths     symbol<TAB>name: the vmalloc-order paths, the words of
+ *                    its method between all and the front end's
+ *                    test-vmalloc; symbol is the name with - as _
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "names.h"
 #include "params-table.h"
 
 static const char *const type_names[] = {
@@ -35,18 +36,40 @@ static void print_params(const struct smm_param *t, int n)
 	}
 }
 
+/* The words of @p from @from to its front end's, each as its symbol
+ * (- as _) when @sym, else as written, after @prefix, one per line. */
+static void print_words(const char *prefix, const struct smm_param *p,
+			unsigned int from, int sym, const char *skip)
+{
+	for (unsigned int i = from; p->choices[i]; i++) {
+		const char *w = p->choices[i];
+
+		if (p->front_end_from && i >= p->front_end_from)
+			break;
+		if (skip && strcmp(w, skip) == 0)
+			continue;
+		if (prefix)
+			printf("%s", prefix);
+		for (const char *c = w; sym && *c; c++)
+			putchar(*c == '-' ? '_' : *c);
+		if (sym && !prefix)
+			printf("\t%s", w);
+		else if (!sym)
+			printf("%s", w);
+		putchar('\n');
+	}
+}
+
 int main(int argc, char **argv)
 {
+	const struct smm_param *vmo = &smm_vmo_params[SMM_VMO_P_METHOD];
+	const struct smm_param *shm = &smm_shm_params[SMM_SHM_P_METHOD];
 
 	if (argc == 2 && strcmp(argv[1], "methods") == 0) {
 		printf("stress_shm_pcp\n");
 		printf("stress_vmalloc_order\n");
-#define SMM_X(sym, name) printf("stress_vmalloc_order_%s\n", #sym);
-		SMM_VMO_PATHS(SMM_X)
-#undef SMM_X
-#define SMM_X(sym, name) printf("stress_shm_pcp_%s\n", name);
-		SMM_SHM_METHODS(SMM_X)
-#undef SMM_X
+		print_words("stress_vmalloc_order_", vmo, 1, 1, NULL);
+		print_words("stress_shm_pcp_", shm, 0, 0, "all");
 		return 0;
 	}
 	if (argc == 2 && strcmp(argv[1], "params") == 0) {
@@ -56,9 +79,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc == 2 && strcmp(argv[1], "paths") == 0) {
-#define SMM_X(s, n) printf("%s\t%s\n", #s, n);
-		SMM_VMO_PATHS(SMM_X)
-#undef SMM_X
+		print_words(NULL, vmo, 1, 1, NULL);
 		return 0;
 	}
 	fprintf(stderr, "usage: tables methods|params|paths\n");
