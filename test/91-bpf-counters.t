@@ -25,16 +25,25 @@ yget() {
 		c && index($0, k) == 1 { sub(/^[^:]*: */, ""); print; exit }' "$1"
 }
 
-# 1. both engines over one workload: the same counts
-"$BUILD/test/engines" 32 10 > "$TMPD/eng" 2>&1
+# 1. both engines over one workload: the same counts. They count the whole
+# machine, and BPF is enabled first and disabled last (test/helpers/
+# engines.c): its window holds perf's, so perf never counts more, and
+# BPF counts more only by what the rest of the machine did in the gaps
+# (a few microseconds, or milliseconds on a busy machine: up to 3 tries,
+# each judged alone).
+tol='d = $3 - $2; t = ($2 * 0.005 > 50) ? $2 * 0.005 : 50'
+for try in 1 2 3; do
+	"$BUILD/test/engines" 32 10 > "$TMPD/eng" 2>&1
+	n=$(($(wc -l < "$TMPD/eng") - 1))
+	more=$(awk "NR > 1 { $tol; if (-d > t) print \$0 }" "$TMPD/eng")
+	bad=$(awk "NR > 1 { $tol; if (d > t || -d > t) print \$0 }" "$TMPD/eng")
+	[ -n "$more" ] || [ -z "$bad" ] && break
+	diag "try $try: BPF counted more than perf by more than 0.5% or 50 events (the machine's events in the gaps): ${bad//$'\n'/; }"
+done
 head -1 "$TMPD/eng" | grep -q "^engine-bpf: bpf "
 ok $? "BPF loads here: $(head -1 "$TMPD/eng")"
-n=$(($(wc -l < "$TMPD/eng") - 1))
-# the engines start and stop a few microseconds apart: 0.5% or 50 events
-bad=$(awk 'NR > 1 { d = $2 - $3; if (d < 0) d = -d
-		if (d > 50 && d > $2 * 0.005) print $0 }' "$TMPD/eng")
 [ "$n" -ge 18 ] && [ -z "$bad" ]
-ok $? "BPF and perf agree on all $n counters both count (off: ${bad:-none})"
+ok $? "BPF and perf agree on all $n counters both count (try $try; off: ${bad:-none}; perf above BPF: ${more:-none})"
 awk '$1 == "page_alloc_order0" && $3 > 1000 { f = 1 } END { exit !f }' "$TMPD/eng"
 ok $? "the workload was counted ($(grep '^page_alloc_order0 ' "$TMPD/eng"))"
 
