@@ -38,7 +38,7 @@
 
 static const stress_help_t help[] = {
 	{ NULL,	"vmalloc-order N",		"start N workers making vmalloc-backed kernel allocations from user space" },
-	{ NULL,	"vmalloc-order-batch N",	"allocations alive at once in one bogo-op (1..4096), clamped to the limits" },
+	{ NULL,	"vmalloc-order-batch N",	"allocations alive at once in one bogo-op, clamped to the limits" },
 	{ NULL,	"vmalloc-order-bytes N",	"size of each allocation, each path takes the nearest it can reach" },
 	{ NULL,	"vmalloc-order-io-uring M",	"io-uring path kinds: both, buffers (registered buffers), rings (buffer rings)" },
 	{ NULL,	"vmalloc-order-method M",	"path: all, stack, io-uring, bpf, ldt, pty, fdtable" },

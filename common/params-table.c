@@ -6,8 +6,9 @@
  * stressor file's own (its opts[] row's MIN_, MAX_ and DEFAULT_ macros,
  * or the table its name function returns from: stressor-opts.h, generated
  * by scripts/stressor-opts); what stress-ng has no field for (the
- * variable, the unit, the long help, the default word) and the words only
- * stress-mm takes are written here.
+ * variable, the unit, what the help[] line has no room for, the default
+ * word) and the words only stress-mm takes are written here; an option's
+ * help is its help[] line.
  */
 #include "params-table.h"
 #include "stressor-opts.h"
@@ -50,8 +51,8 @@ const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS] = {
 		.min = SMM_OPT_VMALLOC_ORDER_BYTES_MIN,
 		.max = SMM_OPT_VMALLOC_ORDER_BYTES_MAX,
 		.def = SMM_OPT_VMALLOC_ORDER_BYTES_DEF,
-		.help = "size of each vmalloc-backed allocation; each path maps "
-			"it to the nearest size it can reach and says so",
+		.help = SMM_OPT_VMALLOC_ORDER_BYTES_HELP,
+		.more = "the run says which size each path took",
 	},
 	[SMM_VMO_P_BATCH] = {
 		.option = "vmalloc-order-batch",
@@ -61,10 +62,11 @@ const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS] = {
 		.min = SMM_OPT_VMALLOC_ORDER_BATCH_MIN,
 		.max = SMM_OPT_VMALLOC_ORDER_BATCH_MAX,
 		.def = SMM_OPT_VMALLOC_ORDER_BATCH_DEF,
-		.help = "allocations alive at once in one bogo-op; 1 recycles "
-			"pages through the per-CPU lists, large batches force "
-			"the buddy allocator; clamped to threads-max, pid_max, "
-			"kernel.pty.max, RLIMIT_NOFILE and RLIMIT_MEMLOCK",
+		.help = SMM_OPT_VMALLOC_ORDER_BATCH_HELP,
+		.more = "1 recycles pages through the per-CPU lists, large "
+			"batches force the buddy allocator; the limits: "
+			"threads-max, pid_max, kernel.pty.max, RLIMIT_NOFILE "
+			"and RLIMIT_MEMLOCK",
 	},
 	[SMM_VMO_P_METHOD] = {
 		.option = "vmalloc-order-method",
@@ -73,11 +75,11 @@ const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS] = {
 		.def = "all",
 		.choices = vmo_methods,
 		.front_end_from = SMM_OPT_VMALLOC_ORDER_METHOD_NWORDS + 1, /* test-vmalloc */
-		.help = "path of the vmalloc_order method; all cycles through "
-			"the paths this kernel backs, except module (exact "
-			"sizes from our kernel module), taken only by name; "
-			"test-vmalloc runs the kernel's test_vmalloc module "
-			"instead (stress-mm only, as root)",
+		.help = SMM_OPT_VMALLOC_ORDER_METHOD_HELP,
+		.more = "all cycles through the paths this kernel backs; "
+			"module (exact sizes from our kernel module) is taken "
+			"only by name; test-vmalloc runs the kernel's "
+			"test_vmalloc module instead (stress-mm only, as root)",
 	},
 	[SMM_VMO_P_IO_URING] = {
 		.option = "vmalloc-order-io-uring",
@@ -85,9 +87,10 @@ const struct smm_param smm_vmo_params[SMM_VMO_NR_PARAMS] = {
 		.type = SMM_P_CHOICE,
 		.def = "both",
 		.choices = vmo_io_uring,
-		.help = "io-uring path: registered buffers (their page tables, "
-			"vmalloc when large enough and RLIMIT_MEMLOCK allows), "
-			"provided-buffer rings in user memory (vmap), or both",
+		.help = SMM_OPT_VMALLOC_ORDER_IO_URING_HELP,
+		.more = "registered buffers' page tables are vmalloc'ed when "
+			"large enough and RLIMIT_MEMLOCK allows; provided-buffer "
+			"rings are vmap areas over user memory",
 	},
 };
 
@@ -100,8 +103,8 @@ const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 		.min = SMM_OPT_SHM_PCP_BYTES_MIN,
 		.max = SMM_OPT_SHM_PCP_BYTES_MAX,
 		.def = SMM_OPT_SHM_PCP_BYTES_DEF,
-		.help = "size of each shared-memory object; every page of it "
-			"is write-faulted once per bogo-op",
+		.help = SMM_OPT_SHM_PCP_BYTES_HELP,
+		.more = NULL,
 	},
 	[SMM_SHM_P_METHOD] = {
 		.option = "shm-pcp-method",
@@ -109,8 +112,9 @@ const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 		.type = SMM_P_CHOICE,
 		.def = "posix",
 		.choices = shm_methods,
-		.help = "shared memory: POSIX shm_open, memfd_create or SysV "
-			"shmget, or all three in turn, one per bogo-op",
+		.help = SMM_OPT_SHM_PCP_METHOD_HELP,
+		.more = "POSIX shm_open, memfd_create or SysV shmget; all "
+			"takes the three in turn, one per bogo-op",
 	},
 	[SMM_SHM_P_MODE] = {
 		.option = "shm-pcp-mode",
@@ -118,10 +122,11 @@ const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 		.type = SMM_P_CHOICE,
 		.def = "stack",
 		.choices = shm_modes,
-		.help = "what the companions do: a vmalloc-order path "
-			"(module: exact-size areas of shm-pcp-churn-bytes "
-			"through /dev/stress-mm-vmalloc), spin (same CPU, no "
-			"allocation: the control) or none",
+		.help = SMM_OPT_SHM_PCP_MODE_HELP,
+		.more = "a path churns the vmalloc-order path of that name; "
+			"module: exact-size areas of shm-pcp-churn-bytes "
+			"through /dev/stress-mm-vmalloc; spin: the same CPU, "
+			"no allocation (the control); none: no companion",
 	},
 	[SMM_SHM_P_CHURN_BYTES] = {
 		.option = "shm-pcp-churn-bytes",
@@ -131,8 +136,8 @@ const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 		.min = SMM_OPT_SHM_PCP_CHURN_BYTES_MIN,
 		.max = SMM_OPT_SHM_PCP_CHURN_BYTES_MAX,
 		.def = SMM_OPT_SHM_PCP_CHURN_BYTES_DEF,
-		.help = "size of each churn allocation; 0 is the path's "
-			"natural size; churn module takes any page count",
+		.help = SMM_OPT_SHM_PCP_CHURN_BYTES_HELP,
+		.more = "churn module takes any page count",
 	},
 	[SMM_SHM_P_CHURN_BATCH] = {
 		.option = "shm-pcp-churn-batch",
@@ -142,8 +147,8 @@ const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 		.min = SMM_OPT_SHM_PCP_CHURN_BATCH_MIN,
 		.max = SMM_OPT_SHM_PCP_CHURN_BATCH_MAX,
 		.def = SMM_OPT_SHM_PCP_CHURN_BATCH_DEF,
-		.help = "churn allocations alive at once in one companion "
-			"batch",
+		.help = SMM_OPT_SHM_PCP_CHURN_BATCH_HELP,
+		.more = NULL,
 	},
 	[SMM_SHM_P_CHURN_PROCS] = {
 		.option = "shm-pcp-churn-procs",
@@ -153,7 +158,8 @@ const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 		.min = SMM_OPT_SHM_PCP_CHURN_PROCS_MIN,
 		.max = SMM_OPT_SHM_PCP_CHURN_PROCS_MAX,
 		.def = SMM_OPT_SHM_PCP_CHURN_PROCS_DEF,
-		.help = "churn companion processes per worker",
+		.help = SMM_OPT_SHM_PCP_CHURN_PROCS_HELP,
+		.more = NULL,
 	},
 	[SMM_SHM_P_CPU] = {
 		.option = "shm-pcp-cpu",
@@ -161,9 +167,9 @@ const struct smm_param smm_shm_params[SMM_SHM_NR_PARAMS] = {
 		.type = SMM_P_CHOICE,
 		.def = "same",
 		.choices = shm_cpus,
-		.help = "placement: worker and companions pinned to the CPU the "
-			"worker first runs on (same), companions on other CPUs "
-			"(spread), or no pinning (any)",
+		.help = SMM_OPT_SHM_PCP_CPU_HELP,
+		.more = "same: pinned to the CPU the worker first runs on; "
+			"spread: companions on other CPUs; any: no pinning",
 	},
 };
 

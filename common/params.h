@@ -42,7 +42,9 @@ struct smm_param {
 	/* CHOICE: the words from this index on are runs the front end makes
 	 * itself, never the plugin's; 0: none */
 	unsigned int front_end_from;
-	const char *help; /* one sentence for --help and the man page */
+	const char *help; /* one sentence for --help and the man page: the
+			   * stressor file's help[] line for its options */
+	const char *more; /* what that line has no room for, or NULL */
 };
 
 /*

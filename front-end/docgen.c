@@ -30,12 +30,13 @@ void smm_print_help(void)
 			const struct smm_param *p = &smm_stressors[s].params[i];
 
 			smm_param_range(p, range, sizeof(range));
-			printf("  --%s %s\n      %s; %s, default %s (%s)\n",
+			printf("  --%s %s\n      %s%s%s; %s, default %s (%s)\n",
 			       p->option,
 			       p->type == SMM_P_SIZE	? "B"
 			       : p->type == SMM_P_COUNT ? "N"
 							: "M",
-			       p->help, range, p->def, p->env);
+			       p->help, p->more ? "; " : "",
+			       p->more ? p->more : "", range, p->def, p->env);
 		}
 	}
 	for (size_t i = 0; i < smm_nr_options; i++) {
@@ -131,6 +132,10 @@ void smm_print_man(void)
 			smm_troff_text(stdout, p->option);
 			printf(" \\fIVALUE\\fR\n");
 			smm_troff_text(stdout, p->help);
+			if (p->more) {
+				printf("; ");
+				smm_troff_text(stdout, p->more);
+			}
 			printf("; ");
 			smm_troff_text(stdout, range);
 			printf(", default ");

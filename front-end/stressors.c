@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "params-table.h"
+#include "stressor-opts.h"
 #include "core-vmalloc-sizes.h"
 #include "stressors.h"
 #include "sysfacts.h"
@@ -56,8 +57,7 @@ const struct smm_stressor smm_stressors[SMM_NR_STRESSORS] = {
 		.method = "vmalloc_order",
 		.params = smm_vmo_params,
 		.nparams = SMM_VMO_NR_PARAMS,
-		.help = "start N workers making vmalloc-backed kernel "
-			"allocations (0: one per online CPU)",
+		.help = SMM_OPT_VMALLOC_ORDER_HELP " (0: one per online CPU)",
 		.bogo_op_param = SMM_VMO_P_BYTES,
 		.ran_batch_param = SMM_VMO_P_BATCH,
 		.ran_bytes_param = SMM_VMO_P_BYTES,
@@ -70,8 +70,7 @@ const struct smm_stressor smm_stressors[SMM_NR_STRESSORS] = {
 		.method = "shm_pcp",
 		.params = smm_shm_params,
 		.nparams = SMM_SHM_NR_PARAMS,
-		.help = "start N workers faulting shared memory against "
-			"vmalloc churn (0: one per online CPU)",
+		.help = SMM_OPT_SHM_PCP_HELP " (0: one per online CPU)",
 		.bogo_op_param = SMM_SHM_P_BYTES,
 		.ran_batch_param = SMM_SHM_P_CHURN_BATCH,
 		.ran_bytes_param = SMM_SHM_P_CHURN_BYTES,

@@ -13,7 +13,7 @@
 GEN=$TOP/scripts/stressor-opts
 SRCS=$("$TOP/scripts/stressor-files" '' 'stress-*.c')
 
-plan 9
+plan 10
 
 (cd "$TOP" && "$GEN" $SRCS) > "$TMPD/opts.h" 2> "$TMPD/gen.err"
 cmp -s "$TMPD/opts.h" "$BUILD/stressor-opts.h"
@@ -49,6 +49,22 @@ while IFS=$'\t' read -r _ type _ range _ _ name; do
 done < <("$BUILD/test/tables" params)
 [ $rows -eq 5 ] || same=1
 ok $same "the parameter table's $rows choices begin with the stressor files' words, in order"
+
+# every parameter's and stressor's line of stress-mm --help begins with
+# the stressor file's help[] text for it (the table adds only what that
+# line has no room for)
+"$BUILD/stress-mm" --help > "$TMPD/help.txt" 2>&1
+same=0 rows=0
+while IFS=$'\t' read -r _ _ _ _ _ _ name; do
+	sym=$(echo "$name" | tr a-z- A-Z_)
+	text=$(sed -n "s/^#define SMM_OPT_${sym}_HELP \"\(.*\)\"$/\1/p" "$TMPD/opts.h")
+	[ -n "$text" ] || continue
+	rows=$((rows + 1))
+	line=$(grep -A1 -- "^  --$name [BNM]\$" "$TMPD/help.txt" | tail -n 1)
+	case $line in "      $text"*) ;; *) same=1; diag "--$name: help '$line', stressor file '$text'" ;; esac
+done < <("$BUILD/test/tables" params; printf 'x\tx\tx\tx\tx\tx\t%s\n' vmalloc-order shm-pcp)
+[ $rows -eq 13 ] || { same=1; diag "$rows lines compared, 13 expected"; }
+ok $same "stress-mm --help gives the $rows parameters and stressors the stressor files' help[] text"
 
 # a range changed in a copy of the stressor file is the header's
 mkdir -p "$TMPD/copy"
