@@ -39,6 +39,15 @@ src=${STRESS_NG_SRC:-$default}
 
 die() { echo "native: $*" >&2; exit 1; }
 
+# stress-ng drops its plugin workers' capabilities and sets no_new_privs
+# (stress_drop_capabilities(), core-capabilities.c) only where its
+# configuration found <sys/capability.h>: without it the plugin's workers
+# of this stress-ng would run with every capability of root's
+capability_h=/usr/include/sys/capability.h
+
+[ "$1" = --source ] || [ -e "$capability_h" ] ||
+	die "no $capability_h (Debian package libcap-dev; make deps installs it): without it stress-ng builds with no way to drop its plugin workers' capabilities, which would then keep root's"
+
 if [ ! -e "$src" ]; then
 	[ -n "${STRESS_NG_SRC:-}" ] && die "STRESS_NG_SRC=$src does not exist"
 	die "no stress-ng source: $src does not exist (the default: the fixture stress-ng-0.22.00.tar.xz in ../shared/fixtures next to this repository); give one: make stress-ng STRESS_NG_SRC=DIR|TARBALL"
@@ -78,6 +87,10 @@ identity() {
 	cat "$root/stressor-files" "$root/upstream/register.sh" "$root"/upstream/*.man \
 		"$root"/upstream/core/*.diff | cksum
 	(cd "$root" && grep -h '{ *OPT_' stress-vmalloc-order.c stress-shm-pcp.c) | cksum
+	# stress-ng's configuration probes the system's headers once, at the
+	# first build of a tree: a tree configured without libcap's is made
+	# again once it is there
+	echo "libcap $(ls "$capability_h" 2> /dev/null)"
 }
 
 copy_tree() {

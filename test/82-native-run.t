@@ -15,7 +15,7 @@
 . "$(dirname "$0")/lib.sh"
 need_native
 
-plan 32
+plan 33
 
 # run NAME ARGS...: the native stress-ng in its own session, in $TMPD,
 # output in $TMPD/NAME.log, YAML in $TMPD/NAME.yaml; returns its status.
@@ -276,6 +276,34 @@ if [ "$(id -u)" -eq 0 ]; then
 	ok $? "as root a worker keeps stress-ng's capabilities (CapEff NoNewPrivs: ${caps:-none found})"
 else
 	skip "as root a worker keeps stress-ng's capabilities" "not root"
+fi
+
+# The same stress-ng running the plugin: its workers have no capability
+# and no_new_privs, as under Debian's stress-ng (stress_drop_capabilities()
+# needs the <sys/capability.h> its configuration found: native/build.sh).
+if [ "$(id -u)" -eq 0 ]; then
+	(cd "$TMPD" && exec setsid "$NATIVE" --plugin 1 --plugin-so "$SO" \
+		--plugin-method vmalloc_order_stack -t 4 > "$TMPD/pcaps.log" 2>&1) &
+	sid=$!
+	dropped=
+	# a process of the run with no capability and no_new_privs: a worker
+	plugin_caps() {
+		local w c
+		for w in $(pgrep -s "$sid"); do
+			c=$(awk '/^CapEff:/ { c = $2 } /^NoNewPrivs:/ { n = $2 }
+				END { print c " " n }' "/proc/$w/status" 2> /dev/null)
+			[ "$c" = "0000000000000000 1" ] && dropped=$w
+		done
+		[ -n "$dropped" ] || ! kill -0 "$sid" 2> /dev/null
+	}
+	within 60 plugin_caps
+	wait
+	why="worker $dropped"
+	[ -n "$dropped" ] || why="none found; $(grep -c '^#define HAVE_SYS_CAPABILITY_H' "$BUILD/stress-ng/src/config.h" 2> /dev/null) HAVE_SYS_CAPABILITY_H in its config.h"
+	[ -n "$dropped" ]
+	ok $? "as root the plugin's workers in this stress-ng drop every capability and set no_new_privs ($why)"
+else
+	skip "as root the plugin's workers in this stress-ng drop every capability" "not root"
 fi
 
 done_testing
