@@ -136,7 +136,9 @@ bool smm_opts_method(const struct smm_run_cfg *cfg, int s, const char *method)
 	return false;
 }
 
-bool smm_opts_module(const struct smm_run_cfg *cfg)
+/* The option of a requested stressor whose word module runs the plugin's
+ * path (plugin/vmalloc-module.h), or NULL. */
+static const char *module_option(const struct smm_run_cfg *cfg)
 {
 	static const char *const uses[] = { "vmalloc-order-method",
 					    "shm-pcp-mode" };
@@ -148,9 +150,14 @@ bool smm_opts_module(const struct smm_run_cfg *cfg)
 
 			if (cfg->st[s].workers >= 0 && m &&
 			    !strcmp(m, "module"))
-				return true;
+				return uses[u];
 		}
-	return false;
+	return NULL;
+}
+
+bool smm_opts_module(const struct smm_run_cfg *cfg)
+{
+	return module_option(cfg) != NULL;
 }
 
 /* Whether a stressor runs the test-vmalloc runner: the one that takes
@@ -310,13 +317,24 @@ static int check_stress_ng(struct smm_run_cfg *cfg, char *err, size_t len)
 
 static int check_integration(struct smm_run_cfg *cfg, char *err, size_t len)
 {
-	for (int i = 0; smm_integrations[i]; i++)
+	const char *opt;
+	int i;
+
+	for (i = 0; smm_integrations[i]; i++)
 		if (!strcmp(cfg->integration, smm_integrations[i]))
-			return 0;
-	return smm_errmsg(
-		err, len,
-		"--integration='%s' is not an integration; valid: auto, plugin, native",
-		cfg->integration);
+			break;
+	if (!smm_integrations[i])
+		return smm_errmsg(
+			err, len,
+			"--integration='%s' is not an integration; valid: auto, plugin, native",
+			cfg->integration);
+	opt = module_option(cfg);
+	if (opt && !strcmp(cfg->integration, "native"))
+		return smm_errmsg(
+			err, len,
+			"--%s=module with --integration=native: the module path is the plugin's, no stress-ng has it built in; valid: --integration=plugin or auto",
+			opt);
+	return 0;
 }
 
 static int check_any(struct smm_run_cfg *cfg, char *err, size_t len)

@@ -118,6 +118,15 @@ static const struct {
 	{ "-- --cpu 1", SMM_PARSE_RUN, NULL },
 	{ "--shm-pcp 1 --", SMM_PARSE_RUN, NULL },
 	{ "--shm-pcp 1 --metrics 1", -EINVAL, "unexpected argument '1'" },
+	{ "--vmalloc-order 1 --vmalloc-order-method module --integration native",
+	  -EINVAL,
+	  "--vmalloc-order-method=module with --integration=native: the module path is the plugin's" },
+	{ "--shm-pcp 1 --shm-pcp-mode module --integration native", -EINVAL,
+	  "--shm-pcp-mode=module with --integration=native" },
+	{ "--shm-pcp 1 --shm-pcp-mode module --integration plugin",
+	  SMM_PARSE_RUN, NULL },
+	{ "--shm-pcp 1 --shm-pcp-mode stack --integration native",
+	  SMM_PARSE_RUN, NULL },
 };
 
 #define NL (int)(sizeof(lines) / sizeof(lines[0]))
