@@ -282,6 +282,10 @@ int smm_run_status(const struct smm_run_cfg *cfg, struct smm_run_result *res,
 {
 	bool stopped_run = start_failed || stop_signal;
 
+	/* first: the stressors' lines that follow refer to it ("said above") */
+	if (res->cut_why[0] && !stop_signal)
+		fprintf(stderr, "stress-mm: the run was cut: %s\n",
+			res->cut_why);
 	res->status = SMM_EX_OK;
 	for (int s = 0; s <= SMM_NR_STRESSORS; s++)
 		if (res->st[s].asked)
@@ -290,11 +294,8 @@ int smm_run_status(const struct smm_run_cfg *cfg, struct smm_run_result *res,
 				smm_stressor_status(cfg, res, s, stopped_run));
 	if (start_failed)
 		res->status = SMM_EX_FAIL;
-	if (res->cut_why[0] && !stop_signal) {
-		fprintf(stderr, "stress-mm: the run was cut: %s\n",
-			res->cut_why);
+	if (res->cut_why[0] && !stop_signal)
 		res->status = res->cut_status; /* the cause's, not the kill's */
-	}
 	res->interrupted = stop_signal != 0 || res->cut_why[0];
 	if (stop_signal)
 		res->status = 128 + stop_signal;
