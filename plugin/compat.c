@@ -12,6 +12,7 @@
 #include "core-signal.h"
 
 #include <linux/futex.h>
+#include <sys/prctl.h>
 #include <sys/sysinfo.h>
 
 #include "compat.h"
@@ -330,6 +331,10 @@ void smm_compat_stop_install(void (*on_stop)(void))
 	for (i = 0; i < NR_STOP_SIGNALS; i++)
 		sigaction(stop_signals[i], &sa, &stop_chained[i]);
 	stop_pid = getpid();
+	/* the stressor process dead (SIGKILL, the OOM killer): the run is
+	 * over for its worker too */
+	if (prctl(PR_SET_PDEATHSIG, SIGALRM) == 0 && getppid() == 1)
+		(void)raise(SIGALRM);
 }
 
 /* ---- stress-ng's helpers ----------------------------------------------- */

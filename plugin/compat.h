@@ -96,7 +96,11 @@ int smm_compat_end(int rc, int skip_err, void (*deinit)(void));
  * that installed it, @on_stop (async-signal-safe) runs next and then what
  * handled the signal before (stress-ng's handler, which ends the worker).
  * Processes forked by the worker (companions, parked children) inherit
- * it: they only see the flag, leave their loops and tear down.
+ * it: they only see the flag, leave their loops and tear down. The worker
+ * also gets SIGALRM when its parent, stress-ng's stressor process, dies
+ * (PR_SET_PDEATHSIG; at once when it died already): stress-ng then ends
+ * the run, and a worker left behind would run on, orphaned, until
+ * stress-mm's deadline.
  */
 void smm_compat_stop_install(void (*on_stop)(void));
 
