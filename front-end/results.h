@@ -52,6 +52,7 @@ struct smm_stressor_result {
 	int others_ran;
 	double ops_real, ops_usr_sys; /* bogo-ops/s as stress-ng computed */
 	double wall_s; /* stress-ng's wall-clock time, seconds */
+	double ran_s; /* its child's, fork to reaped, measured here */
 	uint64_t calls, allocs, pages, churn_allocs; /* records */
 	uint64_t failures; /* records: failed calls, all workers */
 	uint64_t kernel_ns; /* records: kernel_alloc_ns + kernel_free_ns */

@@ -3,7 +3,8 @@
 # ended and reported: a SIGSTOPped worker ends the run at the deadline with
 # exit 2 and "interrupted: true" naming the stopped process; a SIGTERM to
 # stress-ng (which stress-ng calls a successful run) is exit 2 and
-# interrupted, never a success; as a user with RLIMIT_NPROC 3 no worker can
+# interrupted, never a success, and so is a SIGKILL of its stressor
+# process, whose worker ends with it; as a user with RLIMIT_NPROC 3 no worker can
 # start, and the run ends at the deadline with exit 3, naming the limit;
 # a churn companion killed by SIGSEGV is a failure named by its signal,
 # one SIGKILLed (the OOM killer's signal) is restarted; a stop
@@ -13,7 +14,7 @@
 need_stress_ng
 SMM=$BUILD/stress-mm
 [ -x "$SMM" ] || skip_all "$SMM not built"
-plan 14
+plan 15
 
 # start NAME T: stress-mm with one stack worker for T s in the background
 # ($pid), its log $TMPD/NAME.log, its report $TMPD/NAME.yaml; SIGKILL
@@ -76,6 +77,30 @@ ok $? "SIGTERM to stress-ng: exit $rc, never a success"
 grep -q "^  interrupted: true" "$TMPD/term.yaml" &&
 	case $(cause term) in *"ended after "*" of -t 6 s"*) true ;; *) false ;; esac
 ok $? "SIGTERM to stress-ng: interrupted, by: $(cause term)"
+
+# 2b. SIGKILL of stress-ng's stressor process (the OOM killer's signal)
+# 1 s into a 6 s run: stress-ng ends at once and calls it a success; its
+# worker (the plugin's: PR_SET_PDEATHSIG) ends with it, not at the
+# deadline, and the run is cut, never a success
+start skill 6
+ng=$(ng_of skill)
+sleep 1
+sp=$(pgrep -P "$ng" | head -1)
+t0=$(date +%s)
+[ -n "$sp" ] && w=$(pgrep -P "$sp" | head -1)
+kill -KILL "$sp"
+wait $pid
+rc=$?
+took=$(($(date +%s) - t0))
+gone=1
+for i in $(seq 30); do
+	ps -o stat= -p "$w" 2> /dev/null | grep -qv Z || { gone=0; break; }
+	sleep 0.1
+done
+[ $rc -eq 2 ] && [ $took -le 5 ] && [ $gone -eq 0 ] &&
+	grep -q "^  interrupted: true" "$TMPD/skill.yaml" &&
+	case $(cause skill) in *"ended after "*" of -t 6 s"*) true ;; *) false ;; esac
+ok $? "SIGKILL of stress-ng's stressor process: its worker ($w) gone with it, exit $rc after $took s, by: $(cause skill)"
 
 # 3. RLIMIT_NPROC 3 for a user of its own (the kernel does not apply it to
 # root; lowering a limit needs no privilege): stress-ng cannot fork

@@ -138,6 +138,11 @@ static bool cut_short(const struct smm_run_cfg *cfg,
 		      size_t len)
 {
 	int ws = r->wait_status;
+	/* stress-ng's own time; without it (no metrics: its stressor
+	 * process was killed) ours, for a stress-ng that said success */
+	const double wall = r->wall_s > 0			? r->wall_s
+			    : WIFEXITED(ws) && !WEXITSTATUS(ws) ? r->ran_s
+								: 0;
 
 	if (WIFSIGNALED(ws)) {
 		snprintf(why, len,
@@ -146,9 +151,9 @@ static bool cut_short(const struct smm_run_cfg *cfg,
 			 strsignal(WTERMSIG(ws)));
 		return true;
 	}
-	if (!cfg->timeout_s || cfg->st[s].ops || r->wall_s <= 0 ||
+	if (!cfg->timeout_s || cfg->st[s].ops || wall <= 0 ||
 	    smm_skipped(r->record_status) ||
-	    r->wall_s + 0.5 >= (double)cfg->timeout_s)
+	    wall + 0.5 >= (double)cfg->timeout_s)
 		return false;
 	/* Built into stress-ng, with no record: a stressor that skipped
 	 * ends early with 0 bogo-ops, and nothing here says it did. */
@@ -157,7 +162,7 @@ static bool cut_short(const struct smm_run_cfg *cfg,
 	snprintf(
 		why, len,
 		"stress-ng for %s ended after %.1f s of -t %llu s (stopped by a signal from outside the run)",
-		smm_stressors[s].name, r->wall_s,
+		smm_stressors[s].name, wall,
 		(unsigned long long)cfg->timeout_s);
 	return true;
 }

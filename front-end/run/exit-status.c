@@ -280,7 +280,9 @@ int smm_stressor_status(const struct smm_run_cfg *cfg,
 int smm_run_status(const struct smm_run_cfg *cfg, struct smm_run_result *res,
 		   bool start_failed, int stop_signal)
 {
-	bool stopped_run = start_failed || stop_signal;
+	/* a run that was stopped or cut says why once: no stressor's advice
+	 * on a run that ended inside its first bogo-op */
+	bool stopped_run = start_failed || stop_signal || res->cut_why[0];
 
 	/* first: the stressors' lines that follow refer to it ("said above") */
 	if (res->cut_why[0] && !stop_signal)

@@ -42,8 +42,9 @@ struct smm_stressor_result;
  * SMM_PASS_CHILD: stress-ng's own stressors) into its status and why (the
  * SKIP's or failure's reason, or the note of a short run), said on stderr
  * as "stress-mm: <name> failed: <why>", "stress-mm: <name> skipped: <why>"
- * or "stress-mm: <name>: <why>". @stopped: the run was cut by a signal or
- * a start failure. Return: the status.
+ * or "stress-mm: <name>: <why>". @stopped: the run was stopped by a
+ * signal or a start failure, or cut (res->cut_why), which is said once
+ * for the run. Return: the status.
  */
 int smm_stressor_status(const struct smm_run_cfg *cfg,
 			struct smm_run_result *res, int s, bool stopped);

@@ -22,6 +22,7 @@ struct child {
 	pid_t pid; /* 0: not started */
 	bool done;
 	bool stopped; /* SIGINT sent: stress-ng gets one, never more */
+	double started; /* now_s() at its fork */
 	struct smm_relay out;
 };
 
@@ -107,6 +108,7 @@ static int start(struct child *c, const struct smm_run_cfg *cfg,
 		_exit(127); /* start() never returns */
 	}
 	sigprocmask(SIG_SETMASK, &old, NULL);
+	c->started = now_s();
 	setpgid(c->pid, c->pid); /* either side may come first */
 	smm_owner_add_group(sv->owner, c->pid);
 	close(fds[1]);
@@ -120,8 +122,10 @@ static bool reaped(struct child *c, struct smm_stressor_result *r)
 	if (!c->pid || c->done)
 		return true;
 	if (c->out.fd < 0 &&
-	    waitpid(c->pid, &r->wait_status, WNOHANG) == c->pid)
+	    waitpid(c->pid, &r->wait_status, WNOHANG) == c->pid) {
 		c->done = true;
+		r->ran_s = now_s() - c->started;
+	}
 	return c->done;
 }
 
