@@ -1,6 +1,9 @@
 # stress-mm: stress-ng plugin stressors for Linux memory-management work.
 #
-#   make            build build/stress-mm.so and the test programs
+#   make            build build/stress-mm, build/stress-mm.so, its man page
+#                   and completion, the test programs, the benchmark
+#                   programs, and the front end and fuzz replays under
+#                   ASan (build/asan/)
 #   make run        install what is missing, build, run vmalloc-order ~20 s
 #   make check      install what is missing, build, run the test suite
 #   make deps       install the Debian packages the build and tests need
@@ -14,7 +17,16 @@
 #                   our stressors through mmtests (a checkout in DIR):
 #                   mmtests/0*.patch, run-mmtests.sh twice,
 #                   compare-kernels.sh (doc/engines.md); minutes
+#   make upstream, upstream-check
+#                   the patch series for stress-ng master, and its heavy
+#                   checks (Makefile.upstream, doc/upstream.md)
+#   make lab, lab-kernels, lab-ab, lab-native, lab-fingerprint,
+#        lab-mmtests, lab-module, lab-module-bench, module
+#                   other kernels under QEMU, kernels built from source,
+#                   our kernel module (below; doc/lab.md, doc/module.md)
+#   make fuzz       the fuzz targets (below)
 #   make clean
+# Benchmarks are scripts, not targets: bench/ (doc/bench.md).
 
 BUILD   ?= build
 CC      ?= gcc
@@ -114,7 +126,7 @@ TESTS := $(filter test/00-%,$(SHELL_TESTS)) $(UNIT_BINS) \
 BENCH_BINS := $(BUILD)/bench/shm-loop $(BUILD)/bench/gate-sim \
 	$(BUILD)/bench/event-cost
 
-.PHONY: all deps check run lint clean bench lab lab-kernels lab-fingerprint lab-ab lab-native \
+.PHONY: all deps check run lint clean lab lab-kernels lab-fingerprint lab-ab lab-native \
 	stress-ng upstream upstream-check mmtests-check lab-mmtests
 all: $(BUILD)/stress-mm.so $(BUILD)/stress-mm $(BUILD)/stress-mm.1 \
 	$(BUILD)/stress-mm.bash-completion $(UNIT_BINS) $(HELPER_BINS) \

@@ -180,7 +180,7 @@ const struct smm_param smm_common_params[SMM_COMMON_NR_PARAMS] = {
 		.type = SMM_P_DIR,
 		.def = "unset (off)",
 		.help = "directory where every worker keeps its counters in "
-			"<stressor>.<pid>.stats (stats.h)",
+			"<stressor>.<pid>.stats (common/stats.h)",
 	},
 };
 /* clang-format on */
