@@ -36,26 +36,24 @@ static void print_params(const struct smm_param *t, int n)
 	}
 }
 
-/* The words of @p from @from to its front end's, each as its symbol
- * (- as _) when @sym, else as written, after @prefix, one per line. */
-static void print_words(const char *prefix, const struct smm_param *p,
-			unsigned int from, int sym, const char *skip)
+/* Each method word of @p but all (the plugin method without a suffix)
+ * and the front end's: @prefix and the word as a symbol (- as _), then a
+ * tab and the word as written when @word; one per line. */
+static void print_methods(const char *prefix, const struct smm_param *p,
+			  int word)
 {
-	for (unsigned int i = from; p->choices[i]; i++) {
+	for (unsigned int i = 0; p->choices[i]; i++) {
 		const char *w = p->choices[i];
 
 		if (p->front_end_from && i >= p->front_end_from)
 			break;
-		if (skip && strcmp(w, skip) == 0)
+		if (strcmp(w, "all") == 0)
 			continue;
-		if (prefix)
-			printf("%s", prefix);
-		for (const char *c = w; sym && *c; c++)
+		printf("%s", prefix);
+		for (const char *c = w; *c; c++)
 			putchar(*c == '-' ? '_' : *c);
-		if (sym && !prefix)
+		if (word)
 			printf("\t%s", w);
-		else if (!sym)
-			printf("%s", w);
 		putchar('\n');
 	}
 }
@@ -68,8 +66,8 @@ int main(int argc, char **argv)
 	if (argc == 2 && strcmp(argv[1], "methods") == 0) {
 		printf("stress_shm_pcp\n");
 		printf("stress_vmalloc_order\n");
-		print_words("stress_vmalloc_order_", vmo, 1, 1, NULL);
-		print_words("stress_shm_pcp_", shm, 0, 0, "all");
+		print_methods("stress_vmalloc_order_", vmo, 0);
+		print_methods("stress_shm_pcp_", shm, 0);
 		return 0;
 	}
 	if (argc == 2 && strcmp(argv[1], "params") == 0) {
@@ -79,7 +77,7 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc == 2 && strcmp(argv[1], "paths") == 0) {
-		print_words(NULL, vmo, 1, 1, NULL);
+		print_methods("", vmo, 1);
 		return 0;
 	}
 	fprintf(stderr, "usage: tables methods|params|paths\n");
