@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "compat.h"
 #include "plugin.h"
@@ -30,10 +31,14 @@
  * path table, then the variables, once, in this order. */
 __attribute__((constructor)) static void smm_plugin_load(void)
 {
+	int row;
+
 	smm_compat_load_common();
-	if (smm_vmalloc_module_add() < 0) {
+	row = smm_vmalloc_module_add();
+	if (row < 0) {
 		fprintf(stderr,
-			"stress-mm: the core's path table has no room for the module path\n");
+			"stress-mm: the module path cannot be added to the core's path table: errno=%d (%s)\n",
+			-row, strerror(-row));
 		exit(EXIT_FAILURE);
 	}
 	smm_plugin_vmo_load();

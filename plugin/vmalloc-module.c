@@ -187,10 +187,9 @@ static const stress_vmalloc_ops_t *const
 
 int smm_vmalloc_module_add(void)
 {
-	/* stack's natural size (16K, a thread stack) is the module's too */
-	return stress_vmalloc_path_add(
-		"module", stress_vmalloc_path_info(0)->natural_bytes,
-		smm_module_kinds);
+	/* stack's natural size, a thread stack, is the module's too */
+	return stress_vmalloc_path_add("module", STRESS_VMALLOC_THREAD_SIZE,
+				       smm_module_kinds);
 }
 
 void smm_vmalloc_module_kernel_ns(uint64_t *alloc_ns, uint64_t *free_ns)

@@ -31,7 +31,7 @@
 /*
  * smm_vmalloc_module_add() - add the module path as the row "module" of
  * the core's path table (stress_vmalloc_path_add()), natural size that of
- * stack (16K), in this process and those it forks after: vmalloc-order's
+ * stack (STRESS_VMALLOC_THREAD_SIZE, 16K), in this process and those it forks after: vmalloc-order's
  * method "module" and shm-pcp's mode "module" then run it. Call once,
  * before the stressors read their settings. Returns the row's index or
  * -errno (stress_vmalloc_path_add()).
